@@ -1,0 +1,79 @@
+// Type-aware lint for every workspace. Import direction follows ARCHITECTURE.md:
+// web -> contract, server -> contract, never web <-> server; inside web: components/lib -> features -> pages -> app;
+// inside server: gateway -> modules -> (market-data, scoring, db); scoring imports nothing with I/O.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const web = './apps/web/src';
+const server = './apps/server/src';
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/.test-reports/**', 'bench/results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.mjs', '*.js', 'scripts/*.mjs', 'bench/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/contract', from: ['./apps'], message: 'The contract depends on zod only.' },
+            { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
+            { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
+            { target: `${web}/lib`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
+            { target: `${web}/components`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
+            { target: `${web}/features`, from: [`${web}/pages`, `${web}/app`] },
+            { target: `${web}/pages`, from: [`${web}/app`] },
+            { target: `${server}/scoring`, from: [`${server}/db`, `${server}/gateway`, `${server}/modules`, `${server}/live`, `${server}/ingest`] },
+            { target: `${server}/modules`, from: [`${server}/gateway/gateway-plugin.ts`] },
+            { target: `${server}/market-data`, from: [`${server}/gateway`, `${server}/modules`] },
+            { target: `${server}/db`, from: [`${server}/gateway`, `${server}/modules`] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
