@@ -24,6 +24,11 @@ export interface SignedEnvelope {
   dev_id: string;
   timestamp: string;
   v: string;
+  /**
+   * Random per call. An addition to the spec's field list: without it two identical calls in the same second
+   * carry the same signature and the second is refused as a replay. Optional for other clients.
+   */
+  nonce?: string;
   signature: string;
 }
 

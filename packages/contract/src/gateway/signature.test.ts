@@ -68,9 +68,16 @@ describe('signPayload', () => {
   it('builds a complete envelope whose signature verifies', () => {
     const envelope = signPayload({ keyword: '比特币' }, { appId: 'app', appSecret: 'secret', timestamp: 1_700_000_000 });
     expect(envelope).toMatchObject({ app_id: 'app', dev_id: '0', v: 'v1', timestamp: '1700000000' });
+    expect(envelope.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.parse(envelope.data)).toEqual({ keyword: '比特币' });
     const { signature, ...rest } = envelope;
     expect(signaturesEqual(computeSignature(rest, 'secret'), signature)).toBe(true);
+  });
+
+  it('gives two identical calls in the same second different signatures through the nonce', () => {
+    const options = { appId: 'app', appSecret: 'secret', timestamp: 1_700_000_000 };
+    expect(signPayload({}, options).signature).not.toBe(signPayload({}, options).signature);
+    expect(signPayload({}, { ...options, nonce: 'n' }).signature).toBe(signPayload({}, { ...options, nonce: 'n' }).signature);
   });
 });
 

@@ -46,6 +46,14 @@ export interface SignOptions {
   appSecret: string;
   /** Unix seconds; defaults to now. */
   timestamp?: number;
+  /** Defaults to 128 random bits; pass one only to reproduce a signature. */
+  nonce?: string;
+}
+
+function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Builds the signed form body of a call carrying `payload`. */
@@ -56,6 +64,7 @@ export function signPayload(payload: unknown, options: SignOptions): SignedEnvel
     dev_id: GATEWAY_DEV_ID,
     timestamp: String(options.timestamp ?? Math.floor(Date.now() / 1000)),
     v: GATEWAY_VERSION,
+    nonce: options.nonce ?? randomNonce(),
   };
   return { ...envelope, signature: computeSignature({ ...envelope }, options.appSecret) };
 }

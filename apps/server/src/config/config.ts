@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { DEV_APP_ID, DEV_APP_SECRET } from '@coinlens/contract';
+import { z } from 'zod';
+
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/** Unset and empty variables both mean "use the default". */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const commaList = optionalString.transform((value) =>
+  value
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [],
+);
+
+const booleanFlag = optionalString.pipe(
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+);
+
+function integerVar(fallback: number, min: number, max: number) {
+  return optionalString.pipe(
+    z
+      .string()
+      .regex(/^-?\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .optional()
+      .transform((value) => value ?? fallback),
+  );
+}
+
+const environmentSchema = z.object({
+  PORT: integerVar(8080, 0, 65_535),
+  HOST: optionalString.transform((value) => value ?? '0.0.0.0'),
+  DATA_DIR: optionalString.transform((value) => path.resolve(value ?? './data')),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  APP_ID: optionalString.transform((value) => value ?? DEV_APP_ID),
+  APP_SECRET: optionalString.pipe(
+    z.string().min(8, 'must be at least 8 characters').optional().transform((value) => value ?? DEV_APP_SECRET),
+  ),
+  LOG_LEVEL: optionalString.pipe(
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .optional()
+      .transform((value) => value ?? 'info'),
+  ),
+  WEB_DIST_DIR: optionalString.transform((value) => path.resolve(value ?? DEFAULT_WEB_DIST_DIR)),
+  APP_WEBSITE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  CONTACT_EMAIL: optionalString.transform((value) => value ?? 'support@coinlens.app'),
+  CONTACT_TELEGRAM: optionalString.transform((value) => value ?? 'https://t.me/coinlens'),
+  CONTACT_X: optionalString.transform((value) => value ?? 'https://x.com/coinlens'),
+  BLOCKED_REGIONS: commaList.pipe(
+    z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be ISO 3166-1 alpha-2 codes')).transform((codes) =>
+      codes.map((code) => code.toUpperCase()),
+    ),
+  ),
+  COUNTRY_HEADER: optionalString.transform((value) => value?.toLowerCase()),
+  TRUST_PROXY: booleanFlag,
+  RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000),
+  BODY_LIMIT_BYTES: integerVar(1_048_576, 1_024, 64 * 1_048_576),
+  SHUTDOWN_TIMEOUT_MS: integerVar(10_000, 0, 120_000),
+});
+
+export type AppConfig = z.output<typeof environmentSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value stops the start with one line per problem. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): AppConfig {
+  const result = environmentSchema.safeParse(environment);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}

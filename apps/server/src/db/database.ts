@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; unset selects the embedded SQLite file. */
+  databaseUrl?: string | undefined;
+  /** Folder of the SQLite file (`coinlens.sqlite`). */
+  dataDir: string;
+}
+
+const PG_INT8_OID = 20;
+
+function openSqlite(dataDir: string): Kysely<Database> {
+  mkdirSync(dataDir, { recursive: true });
+  const sqlite = new SqliteDatabase(path.join(dataDir, 'coinlens.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a commit is on disk before it is acknowledged, so not even a power cut loses an acknowledged write.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(databaseUrl: string): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // Epoch-millisecond columns are bigint; they fit a double exactly, so read them as numbers.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+        oid === PG_INT8_OID
+          ? (value: string) => Number(value)
+          : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : failed ? 'see the log' : 'unknown error';
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, dialect, close: () => db.destroy() };
+}

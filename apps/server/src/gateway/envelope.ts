@@ -1,0 +1,56 @@
+import type { SignedEnvelope } from '@coinlens/contract';
+
+/** A malformed or refused envelope; answered as 50500 naming `field`. */
+export class EnvelopeError extends Error {
+  override readonly name = 'EnvelopeError';
+
+  constructor(
+    readonly field: string,
+    readonly detail: string,
+  ) {
+    super(`${field}: ${detail}`);
+  }
+}
+
+export type EnvelopeFields = Record<string, string>;
+
+const ENVELOPE_FIELDS = ['data', 'app_id', 'dev_id', 'timestamp', 'v', 'signature'] as const;
+const MAX_FIELDS = 32;
+
+/** Parses an `application/x-www-form-urlencoded` body; a repeated field is refused rather than guessed at. */
+export function parseFormFields(body: string): EnvelopeFields {
+  const fields: EnvelopeFields = Object.create(null) as EnvelopeFields;
+  let count = 0;
+  for (const [key, value] of new URLSearchParams(body)) {
+    if (++count > MAX_FIELDS) throw new EnvelopeError('body', 'too many fields');
+    if (key in fields) throw new EnvelopeError(key, 'repeated field');
+    fields[key] = value;
+  }
+  return fields;
+}
+
+/** Reads the envelope of a JSON body (non-POST methods): an object of string (or number) fields. */
+export function jsonEnvelopeFields(body: unknown): EnvelopeFields {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new EnvelopeError('body', 'expected an object of envelope fields');
+  }
+  const fields: EnvelopeFields = Object.create(null) as EnvelopeFields;
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) fields[key] = String(value);
+    else throw new EnvelopeError(key, 'must be a string');
+  }
+  return fields;
+}
+
+/** Reads a query string envelope (GET); repeated keys are refused like in a form body. */
+export function queryEnvelopeFields(rawQuery: string): EnvelopeFields {
+  return parseFormFields(rawQuery);
+}
+
+export function requireEnvelope(fields: EnvelopeFields): SignedEnvelope {
+  for (const name of ENVELOPE_FIELDS) {
+    if (typeof fields[name] !== 'string') throw new EnvelopeError(name, 'required');
+  }
+  return fields as unknown as SignedEnvelope;
+}

@@ -1,0 +1,41 @@
+import { ErrorCode, errorMessage, parameterErrorMessage, transportMessage } from '@coinlens/contract';
+import type { AppLanguage, GatewayAnswer } from '@coinlens/contract';
+import type { FastifyReply } from 'fastify';
+
+/** Gateway answers are never cached: they carry user data and live prices. */
+function send(reply: FastifyReply, status: number, answer: GatewayAnswer): FastifyReply {
+  return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer);
+}
+
+export function sendSuccess(reply: FastifyReply, data: unknown, language: AppLanguage, messageCode: number = ErrorCode.Success) {
+  return send(reply, 200, { code: 0, msg: errorMessage(messageCode, language), data });
+}
+
+export function sendFailure(reply: FastifyReply, code: number, language: AppLanguage, data: unknown = null) {
+  return send(reply, 200, { code, msg: errorMessage(code, language), data });
+}
+
+export function sendParameterError(reply: FastifyReply, field: string, detail: string | null, language: AppLanguage) {
+  return send(reply, 200, {
+    code: ErrorCode.ParameterInvalid,
+    msg: parameterErrorMessage(field, detail, language),
+    data: { field },
+  });
+}
+
+export function sendPayloadTooLarge(reply: FastifyReply, language: AppLanguage) {
+  return send(reply, 413, { code: ErrorCode.ParameterInvalid, msg: transportMessage('payload_too_large', language), data: null });
+}
+
+export function sendRateLimited(reply: FastifyReply, retryAfterSeconds: number, language: AppLanguage) {
+  reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  return send(reply, 429, { code: ErrorCode.TooFrequent, msg: transportMessage('rate_limited', language), data: null });
+}
+
+export function sendRegionRestricted(reply: FastifyReply, language: AppLanguage) {
+  return send(reply, 451, {
+    code: ErrorCode.PermissionDenied,
+    msg: transportMessage('region_restricted', language),
+    data: null,
+  });
+}

@@ -1,0 +1,32 @@
+import type { AppLanguage, ProcedureName, ProcedureOutput, ProcedureParsedInput } from '@coinlens/contract';
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { AuthenticatedUser } from './authenticator.js';
+import type { SuccessWithMessage } from './procedure-failure.js';
+
+export interface ProcedureContext {
+  language: AppLanguage;
+  /** Null for visitors; always set for procedures whose auth is `required`. */
+  user: AuthenticatedUser | null;
+  ip: string;
+  /** `protocol://host` the caller reached us at. */
+  origin: string;
+  deviceId: string | null;
+  log: FastifyBaseLogger;
+}
+
+/** The context of a procedure that requires login: the user is there. */
+export type AuthenticatedContext = ProcedureContext & { user: AuthenticatedUser };
+
+export type ProcedureResult<P extends ProcedureName> = ProcedureOutput<P> | SuccessWithMessage<ProcedureOutput<P>>;
+
+export type ProcedureHandler<P extends ProcedureName> = (
+  input: ProcedureParsedInput<P>,
+  context: ProcedureContext,
+) => Promise<ProcedureResult<P>>;
+
+/** One handler per procedure of the contract; the compiler rejects a missing one. */
+export type ProcedureHandlers = { [P in ProcedureName]: ProcedureHandler<P> };
+
+/** A module's share of the handlers. */
+export type HandlersFor<P extends ProcedureName> = { [K in P]: ProcedureHandler<K> };

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+
+import { MemoryReplayGuard } from './replay-guard.js';
+
+describe('MemoryReplayGuard', () => {
+  it('accepts a key once within its lifetime and again after it expires', async () => {
+    let now = 0;
+    const guard = new MemoryReplayGuard(() => now);
+    expect(await guard.claim('a', 1000)).toBe(true);
+    expect(await guard.claim('a', 1000)).toBe(false);
+    expect(await guard.claim('b', 1000)).toBe(true);
+    now = 1001;
+    expect(await guard.claim('a', 1000)).toBe(true);
+  });
+
+  it('sweeps expired keys so memory follows the traffic of one window', async () => {
+    let now = 0;
+    const guard = new MemoryReplayGuard(() => now);
+    for (let i = 0; i < 100; i++) await guard.claim(`k${i}`, 500);
+    now = 2000;
+    await guard.claim('fresh', 500);
+    expect(guard.size).toBe(1);
+  });
+
+  it('stays within its size bound by evicting the oldest key', async () => {
+    const guard = new MemoryReplayGuard(() => 0, 3);
+    for (const key of ['a', 'b', 'c', 'd']) await guard.claim(key, 10_000);
+    expect(guard.size).toBe(3);
+    expect(await guard.claim('d', 10_000)).toBe(false);
+  });
+});

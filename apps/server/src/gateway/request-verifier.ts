@@ -1,0 +1,60 @@
+import { computeSignature, GATEWAY_VERSION, signaturesEqual } from '@coinlens/contract';
+import type { SignedEnvelope } from '@coinlens/contract';
+
+import { EnvelopeError } from './envelope.js';
+import type { ReplayGuard } from './replay-guard.js';
+
+export interface VerifierOptions {
+  appId: string;
+  appSecret: string;
+  windowSeconds: number;
+  replayGuard: ReplayGuard;
+  now?: () => number;
+}
+
+const SIGNATURE_PATTERN = /^[0-9a-f]{32}$/;
+const TIMESTAMP_PATTERN = /^\d{1,12}$/;
+
+/**
+ * Checks app id, version, timestamp window and signature, then claims the signature against replays, and
+ * returns the decoded `data` payload. The signature proves integrity and freshness only: the secret ships in
+ * the web bundle, so identity comes from the access token, never from here.
+ */
+export async function verifyEnvelope(
+  envelope: SignedEnvelope,
+  fields: Readonly<Record<string, string>>,
+  options: VerifierOptions,
+): Promise<Record<string, unknown>> {
+  if (envelope.app_id !== options.appId) throw new EnvelopeError('app_id', 'unknown app');
+  if (envelope.v !== GATEWAY_VERSION) throw new EnvelopeError('v', `must be ${GATEWAY_VERSION}`);
+  if (!TIMESTAMP_PATTERN.test(envelope.timestamp)) throw new EnvelopeError('timestamp', 'must be Unix seconds');
+  const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
+  if (Math.abs(nowSeconds - Number(envelope.timestamp)) > options.windowSeconds) {
+    throw new EnvelopeError('timestamp', 'outside the allowed window');
+  }
+  const signature = envelope.signature.toLowerCase();
+  if (!SIGNATURE_PATTERN.test(signature)) throw new EnvelopeError('signature', 'malformed');
+  if (!signaturesEqual(computeSignature(fields, options.appSecret), signature)) {
+    throw new EnvelopeError('signature', 'mismatch');
+  }
+  const payload = decodePayload(envelope.data);
+  // Claimed only once everything else holds, so a forged request cannot burn a legitimate signature.
+  if (!(await options.replayGuard.claim(signature, options.windowSeconds * 2 * 1000))) {
+    throw new EnvelopeError('signature', 'replayed request');
+  }
+  return payload;
+}
+
+function decodePayload(data: string): Record<string, unknown> {
+  if (data.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    throw new EnvelopeError('data', 'not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new EnvelopeError('data', 'must be a JSON object');
+  }
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/config.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const { app } = await buildApp(config);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('unhandledRejection', (reason) => {
+    app.log.fatal({ err: reason }, 'unhandled promise rejection');
+    shutdown('unhandledRejection');
+  });
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Coinlens is serving on ${address.replace('0.0.0.0', 'localhost')} (database: ${config.DATABASE_URL ? 'postgres' : 'sqlite'})`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Coinlens failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

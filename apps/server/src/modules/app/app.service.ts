@@ -1,0 +1,62 @@
+import { APP_LANGUAGES, ErrorCode, FALLBACK_LANGUAGE } from '@coinlens/contract';
+import type { AppConfig, AppLanguage, VersionInfo } from '@coinlens/contract';
+
+import { ProcedureFailure } from '../../gateway/procedure-failure.js';
+import type { AppRepository } from './app.repository.js';
+
+export const APP_NAMES: Readonly<Record<AppLanguage, string>> = {
+  en: 'Coinlens',
+  vi: 'Coinlens',
+  'zh-Hans': '币镜',
+};
+
+export interface AppSettings {
+  appId: string;
+  /** Configured public website; the caller's origin when unset (SPEC-DECISIONS 12). */
+  website: string | undefined;
+  contact: { email: string; telegram: string; x: string };
+}
+
+export class AppService {
+  constructor(
+    private readonly settings: AppSettings,
+    private readonly releases: AppRepository,
+  ) {}
+
+  appConfig(language: AppLanguage, origin: string): AppConfig {
+    return {
+      app_id: this.settings.appId,
+      app_name: APP_NAMES[language],
+      app_names: { ...APP_NAMES },
+      website: this.settings.website ?? origin,
+      contact: { ...this.settings.contact },
+      languages: [...APP_LANGUAGES],
+      default_language: FALLBACK_LANGUAGE,
+      default_currency: 'usd',
+      theme: 'light',
+      dark_mode: false,
+      platform: 'web',
+    };
+  }
+
+  async versionCheck(
+    platform: VersionInfo['platform'],
+    callerVersionCode: number | undefined,
+    language: AppLanguage,
+  ): Promise<VersionInfo> {
+    const latest = await this.releases.latestRelease(platform);
+    if (!latest) throw new ProcedureFailure(ErrorCode.NotFound);
+    const hasUpdate = callerVersionCode !== undefined && latest.versionCode > callerVersionCode;
+    const forceUpdate = hasUpdate && (await this.releases.hasForcedReleaseAbove(platform, callerVersionCode));
+    return {
+      platform,
+      version: latest.version,
+      version_code: latest.versionCode,
+      display_version: `V${latest.version}`,
+      has_update: hasUpdate,
+      force_update: forceUpdate,
+      download_url: latest.downloadUrl,
+      release_notes: latest.releaseNotes[language] ?? latest.releaseNotes[FALLBACK_LANGUAGE] ?? '',
+    };
+  }
+}

@@ -1,0 +1,228 @@
+import {
+  appConfigOutput,
+  computeSignature,
+  DEV_APP_SECRET,
+  GatewayError,
+  procedurePath,
+  SIGNATURE_WINDOW_SECONDS,
+} from '@coinlens/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { readRaw, startTestServer } from './support/test-server.js';
+import type { RawAnswer, TestServer } from './support/test-server.js';
+
+const STACK_TRACE = /\bat .+\(.+:\d+:\d+\)|node:internal|\.ts:\d+/;
+
+function expectCleanRefusal(answer: RawAnswer, code: number, field?: string) {
+  expect(answer.status).toBe(200);
+  expect(answer.json?.code).toBe(code);
+  if (field) expect(answer.json?.msg).toContain(field);
+  expect(answer.text).not.toMatch(STACK_TRACE);
+}
+
+describe('gateway over real HTTP', () => {
+  let clock = Date.now();
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { now: () => clock });
+  });
+  afterAll(() => server.close());
+
+  it('answers a signed app_config call with code 0 and data matching the contract', async () => {
+    const answer = await server.client.request('appsys_msrv/app_config', {});
+    expect(answer.code).toBe(0);
+    expect(appConfigOutput.parse(answer.data)).toMatchObject({ app_id: 'coinlens-web', app_name: 'Coinlens' });
+  });
+
+  it('answers msg and localised data in the caller language: __dlang__, then Lang, then Accept-Language', async () => {
+    const zh = await server.client.request('appsys_msrv/app_config', {}, { headers: { Lang: 'zh' } });
+    expect(zh.data.app_name).toBe('币镜');
+    const vi = await server.postForm('appsys_msrv/app_config', server.sign({ __dlang__: 'vi' }), { Lang: 'zh' });
+    const zhMsg = zh.msg;
+    expect(vi.json?.code).toBe(0);
+    expect(vi.json?.msg).not.toBe(zhMsg);
+    const accept = await server.client.request('appsys_msrv/app_config', {}, { headers: { 'Accept-Language': 'vi-VN,vi;q=0.9' } });
+    expect(accept.msg).toBe(vi.json?.msg);
+  });
+
+  it('throws a typed GatewayError from call() for a non-zero code', async () => {
+    const error: unknown = await server.client
+      // @ts-expect-error -- deliberately invalid payload
+      .call('appsys_msrv/version_check', { version_code: 'abc' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError).code).toBe(50500);
+    expect((error as GatewayError).message).toContain('version_code');
+  });
+
+  it('refuses a wrong signature with 50500 naming the signature', async () => {
+    const fields = server.sign({});
+    fields.signature = '0'.repeat(32);
+    expectCleanRefusal(await server.postForm('appsys_msrv/app_config', fields), 50500, 'signature');
+  });
+
+  it('refuses tampered data under a valid-looking signature', async () => {
+    const fields = server.sign({ platform: 'web' });
+    fields.data = JSON.stringify({ platform: 'ios' });
+    expectCleanRefusal(await server.postForm('appsys_msrv/version_check', fields), 50500, 'signature');
+  });
+
+  it('accepts timestamps at the edge of the 300 s window and refuses one second beyond', async () => {
+    const nowSeconds = Math.floor(clock / 1000);
+    for (const offset of [-SIGNATURE_WINDOW_SECONDS, SIGNATURE_WINDOW_SECONDS]) {
+      const answer = await server.postForm('appsys_msrv/app_config', server.sign({}, nowSeconds + offset));
+      expect(answer.json?.code).toBe(0);
+    }
+    for (const offset of [-SIGNATURE_WINDOW_SECONDS - 1, SIGNATURE_WINDOW_SECONDS + 1]) {
+      expectCleanRefusal(await server.postForm('appsys_msrv/app_config', server.sign({}, nowSeconds + offset)), 50500, 'timestamp');
+    }
+  });
+
+  it('refuses a replayed request, and still after the clock moves within twice the window', async () => {
+    const fields = server.sign({});
+    expect((await server.postForm('appsys_msrv/app_config', fields)).json?.code).toBe(0);
+    expectCleanRefusal(await server.postForm('appsys_msrv/app_config', fields), 50500, 'signature');
+    clock += 200_000;
+    try {
+      expectCleanRefusal(await server.postForm('appsys_msrv/app_config', fields), 50500, 'signature');
+    } finally {
+      clock -= 200_000;
+    }
+  });
+
+  it('does not let a forged request burn a genuine signature', async () => {
+    const genuine = server.sign({});
+    const forged = { ...genuine, data: '{"x":1}' };
+    expectCleanRefusal(await server.postForm('appsys_msrv/app_config', forged), 50500, 'signature');
+    expect((await server.postForm('appsys_msrv/app_config', genuine)).json?.code).toBe(0);
+  });
+
+  it.each([
+    ['a missing field', (f: Record<string, string>) => ({ ...f, timestamp: undefined }), 'timestamp'],
+    ['a wrong app id', (f: Record<string, string>) => ({ ...f, app_id: 'someone-else' }), 'app_id'],
+    ['a wrong version', (f: Record<string, string>) => ({ ...f, v: 'v2' }), 'v'],
+    ['a non-numeric timestamp', (f: Record<string, string>) => ({ ...f, timestamp: '17e8' }), 'timestamp'],
+  ])('refuses %s with 50500 naming the field', async (_label, mutate, field) => {
+    const fields = Object.fromEntries(
+      Object.entries(mutate(server.sign({}))).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    expectCleanRefusal(await server.postForm('appsys_msrv/app_config', fields), 50500, field);
+  });
+
+  it('refuses a repeated form field instead of guessing which one counts', async () => {
+    const body = `${new URLSearchParams(server.sign({})).toString()}&v=v1`;
+    expectCleanRefusal(await server.postForm('appsys_msrv/app_config', body), 50500, 'v');
+  });
+
+  it('refuses a malformed form body and a wrong content type without a 5xx', async () => {
+    expectCleanRefusal(await server.postForm('appsys_msrv/app_config', '%%%&&&==='), 50500);
+    const response = await fetch(server.baseUrl + procedurePath('appsys_msrv/app_config'), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hello',
+    });
+    expectCleanRefusal(await readRaw(response), 50500, 'body');
+    const xml = await fetch(server.baseUrl + procedurePath('appsys_msrv/app_config'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
+    expectCleanRefusal(await readRaw(xml), 50500, 'content-type');
+    const badJson = await fetch(server.baseUrl + procedurePath('appsys_msrv/app_config'), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"data": ',
+    });
+    expectCleanRefusal(await readRaw(badJson), 50500);
+  });
+
+  it.each([
+    ['not JSON', '{"platform":'],
+    ['a JSON array', '[1,2]'],
+    ['a JSON string', '"web"'],
+  ])('refuses data that is %s with 50500 naming data', async (_label, data) => {
+    const { signature: _signature, ...signed } = server.sign({});
+    const unsigned = { ...signed, data };
+    const resigned = { ...unsigned, signature: computeSignature(unsigned, DEV_APP_SECRET) };
+    expectCleanRefusal(await server.postForm('appsys_msrv/version_check', resigned), 50500, 'data');
+  });
+
+  it('refuses an invalid payload with 50500 naming the field', async () => {
+    const answer = await server.postForm('appsys_msrv/version_check', server.sign({ platform: 'windows-phone' }));
+    expectCleanRefusal(answer, 50500, 'platform');
+    expect(answer.json?.data).toEqual({ field: 'platform' });
+  });
+
+  it('answers 3002 for an unknown procedure and an unknown gateway path', async () => {
+    expectCleanRefusal(await server.postForm('appsys_msrv/no_such_thing', server.sign({})), 3002);
+    expectCleanRefusal(await server.postForm('nothing', server.sign({})), 3002);
+  });
+
+  it('answers 413 with a gateway body for an oversized request', async () => {
+    const answer = await server.postForm('appsys_msrv/app_config', server.sign({ padding: 'x'.repeat(1_100_000) }));
+    expect(answer.status).toBe(413);
+    expect(answer.json?.code).toBe(50500);
+    expect(answer.text).not.toMatch(STACK_TRACE);
+  });
+
+  it('takes the envelope as JSON for non-POST methods and from the query string for GET', async () => {
+    const put = await fetch(server.baseUrl + procedurePath('appsys_msrv/app_config'), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(server.sign({})),
+    });
+    expect((await readRaw(put)).json?.code).toBe(0);
+    const get = await fetch(`${server.baseUrl}${procedurePath('appsys_msrv/version_check')}?${new URLSearchParams(server.sign({ platform: 'ios' })).toString()}`);
+    const answer = await readRaw(get);
+    expect(answer.json?.code).toBe(0);
+    expect(answer.json?.data).toMatchObject({ platform: 'ios', version: '1.0.8', version_code: 108 });
+  });
+
+  it('marks gateway answers as not cacheable and sets the security headers', async () => {
+    const answer = await server.postForm('appsys_msrv/app_config', server.sign({}));
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const csp = answer.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('strict-transport-security')).toContain('max-age=31536000');
+  });
+
+  it('reports health with the database dialect', async () => {
+    const response = await fetch(`${server.baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'sqlite' });
+  });
+});
+
+describe('gateway transport limits', () => {
+  it('answers 429 with Retry-After and code 802009 past the per-minute limit', async () => {
+    const server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await server.postForm('appsys_msrv/app_config', server.sign({})));
+      expect(answers.slice(0, 3).map((answer) => answer.json?.code)).toEqual([0, 0, 0]);
+      const limited = answers[3]!;
+      expect(limited.status).toBe(429);
+      expect(limited.json?.code).toBe(802009);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 451 to a caller from a blocked region, read from the trusted country header', async () => {
+    const server = await startTestServer({ BLOCKED_REGIONS: 'kp, IR', COUNTRY_HEADER: 'CF-IPCountry' });
+    try {
+      const blocked = await server.postForm('appsys_msrv/app_config', server.sign({}), { 'CF-IPCountry': 'KP' });
+      expect(blocked.status).toBe(451);
+      expect(blocked.json?.msg).toMatch(/region/i);
+      const allowed = await server.postForm('appsys_msrv/app_config', server.sign({}), { 'CF-IPCountry': 'VN' });
+      expect(allowed.json?.code).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { createGatewayClient, DEV_APP_ID, DEV_APP_SECRET, procedurePath, signPayload } from '@coinlens/contract';
+import type { GatewayClient } from '@coinlens/contract';
+
+import { buildApp } from '../../src/app.js';
+import type { BuildOptions, BuiltApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+
+export interface TestServer {
+  baseUrl: string;
+  built: BuiltApp;
+  client: GatewayClient;
+  /** POSTs a raw form body to a procedure and returns status, headers and parsed JSON. */
+  postForm(procedure: string, body: string | Record<string, string>, headers?: Record<string, string>): Promise<RawAnswer>;
+  /** Signs `payload` with the test app secret at the server's clock. */
+  sign(payload: unknown, timestamp?: number): Record<string, string>;
+  close(): Promise<void>;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: { code: number; msg: string; data: unknown } | null;
+}
+
+export async function readRaw(response: Response): Promise<RawAnswer> {
+  const text = await response.text();
+  let json: RawAnswer['json'];
+  try {
+    json = JSON.parse(text) as RawAnswer['json'];
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** Starts the real server on a free loopback port with its own data folder (SQLite unless env says otherwise). */
+export async function startTestServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-server-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
+  const built = await buildApp(config, options);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('server did not bind');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const now = options.now ?? Date.now;
+  return {
+    baseUrl,
+    built,
+    client: createGatewayClient({ baseUrl, appId: config.APP_ID, appSecret: config.APP_SECRET, now }),
+    sign: (payload, timestamp) =>
+      ({ ...signPayload(payload, { appId: DEV_APP_ID, appSecret: DEV_APP_SECRET, timestamp: timestamp ?? Math.floor(now() / 1000) }) }),
+    async postForm(procedure, body, headers = {}) {
+      const response = await fetch(baseUrl + procedurePath(procedure), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: typeof body === 'string' ? body : new URLSearchParams(body).toString(),
+      });
+      return readRaw(response);
+    },
+    async close() {
+      await built.app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The server result codes of spec §8, every range expanded to its codes. Where the spec gives several codes one
+ * meaning, the first keeps the plain name and the others carry their number (e.g. `AlreadyExists807003`).
+ */
+export const ErrorCode = {
+  Success: 0,
+  SessionExpired: 1000,
+  SystemError: 1001,
+  NotLoggedIn: 1002,
+  /** The access token failed verification (expired or invalid): refresh once (SPEC-DECISIONS 18). */
+  TokenInvalid: 1003,
+  AbnormalAccount: 1004,
+  LoginRequired: 1005,
+  PermissionDenied: 1006,
+  RestrictedUser: 1007,
+  CannotLogOut: 1008,
+  WrongPassword: 1010,
+  ParameterInvalid: 50500,
+  Failed: 3001,
+  NotFound: 3002,
+  SettingSucceeded: 3003,
+  SettingFailed: 3004,
+  WalletAddressRequired: 3005,
+  WalletAddressInvalid: 3006,
+  FollowSucceeded: 3007,
+  UnfollowSucceeded: 3008,
+  LimitExceeded: 3009,
+  WalletBalanceInsufficient: 3011,
+  /** Answered for an unknown email and a wrong password alike (SPEC-DECISIONS 22). */
+  LoginFailed: 40001,
+  LoginFailed40002: 40002,
+  LoginFailed40003: 40003,
+  LoginFailed40004: 40004,
+  OldPasswordWrong: 40005,
+  PasswordChangeFailed: 40006,
+  MobileExists: 40007,
+  EmailExists: 40008,
+  WalletAddressExists: 40009,
+  WalletAddressNotFound: 40010,
+  ClusterDisbanded: 5999,
+  InformationSubmitted: 801101,
+  LikeLimitExceeded: 801102,
+  AlreadyLiked: 801103,
+  CannotLikeSelf: 801104,
+  AlreadyCollected: 801105,
+  CannotCollectSelf: 801106,
+  AlreadyCommented: 801109,
+  TitleExists: 801110,
+  CannotFollowSelf: 801111,
+  ColumnHasArticles: 801112,
+  AlreadyExists: 801113,
+  AlreadyExists801114: 801114,
+  AlreadyExists807003: 807003,
+  Duplicate: 801115,
+  Duplicate801116: 801116,
+  Duplicate801117: 801117,
+  Duplicate801118: 801118,
+  Duplicate801119: 801119,
+  ReviewNotPassed: 801120,
+  ReviewPassed: 801121,
+  NotReviewed: 801122,
+  Reviewed: 801123,
+  NotDaoMember: 801124,
+  AlreadyRated: 801125,
+  AlreadyRated803000: 803000,
+  CannotRateOwnCourse: 801126,
+  CannotRateOwnCourse803001: 803001,
+  CommentEmpty: 802000,
+  LikeError: 802001,
+  LikeError802002: 802002,
+  NotCircleOwner: 802004,
+  NotJoined: 802005,
+  AlreadyJoined: 802008,
+  TooFrequent: 802009,
+  BettingEnded: 802100,
+  WalletFormatError: 804100,
+  RecommenderIsSelf: 804101,
+  RecommenderIsSelf804113: 804113,
+  RecommenderRequired: 804102,
+  RecommenderNotFound: 804103,
+  ReferrerAlreadySet: 804104,
+  ReferrerAlreadySet804112: 804112,
+  ParameterError: 804105,
+  NoNodeAvailable: 804106,
+  StakeSucceeded: 804107,
+  UnstakeSucceeded: 804108,
+  NotRegisteredOrLoggedIn: 804109,
+  InviteCodeError: 804110,
+  UserInfoError: 804111,
+  AlreadyAppointed: 805000,
+  MessagingRequiresLogin: 805001,
+  AppointmentRequiresLogin: 805002,
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type ErrorCodeName = keyof typeof ErrorCode;
+
+/** Every code of the catalogue, in declaration order. */
+export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCode);
+
+const knownCodes: ReadonlySet<number> = new Set(ERROR_CODES);
+
+export function isErrorCode(code: number): code is ErrorCode {
+  return knownCodes.has(code);
+}

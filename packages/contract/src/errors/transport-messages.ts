@@ -1,0 +1,36 @@
+import type { AppLanguage } from '../i18n/languages.js';
+import { ErrorCode } from './error-codes.js';
+import { ERROR_MESSAGES } from './error-messages.js';
+import type { LocalisedText } from './localised-text.js';
+
+/** The non-200 answers of the gateway (413, 451, 429, 404; SPEC-DECISIONS 20 and 21). */
+export const TRANSPORT_MESSAGE_KINDS = [
+  'payload_too_large',
+  'region_restricted',
+  'rate_limited',
+  'not_found',
+] as const;
+export type TransportMessageKind = (typeof TRANSPORT_MESSAGE_KINDS)[number];
+
+const TRANSPORT_MESSAGES: Readonly<Record<TransportMessageKind, LocalisedText>> = {
+  payload_too_large: {
+    en: 'Request too large',
+    vi: 'Yêu cầu quá lớn',
+    'zh-Hans': '请求内容过大',
+  },
+  region_restricted: {
+    en: 'Service unavailable in your region',
+    vi: 'Dịch vụ không khả dụng tại khu vực của bạn',
+    'zh-Hans': '您所在的地区暂不提供服务',
+  },
+  rate_limited: ERROR_MESSAGES[ErrorCode.TooFrequent],
+  not_found: {
+    en: 'The requested resource does not exist',
+    vi: 'Tài nguyên được yêu cầu không tồn tại',
+    'zh-Hans': '请求的资源不存在',
+  },
+};
+
+export function transportMessage(kind: TransportMessageKind, lang: AppLanguage): string {
+  return TRANSPORT_MESSAGES[kind][lang];
+}

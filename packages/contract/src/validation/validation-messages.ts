@@ -1,0 +1,105 @@
+import type { LocalisedText } from '../errors/localised-text.js';
+import type { AppLanguage } from '../i18n/languages.js';
+import { BIO_MAX_LENGTH, NICKNAME_MAX_LENGTH } from './limits.js';
+
+/** Keys the form rules and zod schemas report; the web and the server translate them with `validationMessage`. */
+export const VALIDATION_MESSAGE_KEYS = [
+  'email_format',
+  'password_format',
+  'passwords_mismatch',
+  'verification_code_error',
+  'required_email',
+  'required_password',
+  'required_repeat_password',
+  'required_original_password',
+  'required_country',
+  'required_nickname',
+  'required_verification_code',
+  'agreement_required',
+  'comment_empty',
+  'nickname_too_long',
+  'bio_too_long',
+] as const;
+export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
+
+export const VALIDATION_MESSAGES: Readonly<Record<ValidationMessageKey, LocalisedText>> = {
+  email_format: {
+    en: 'Email format incorrect',
+    vi: 'Email không đúng định dạng',
+    'zh-Hans': '邮箱格式不正确',
+  },
+  password_format: {
+    en: 'Password format error',
+    vi: 'Mật khẩu không đúng định dạng',
+    'zh-Hans': '密码格式错误',
+  },
+  passwords_mismatch: {
+    en: 'Two passwords are inconsistent',
+    vi: 'Hai mật khẩu không khớp',
+    'zh-Hans': '两次输入的密码不一致',
+  },
+  verification_code_error: {
+    en: 'Verification code error',
+    vi: 'Mã xác minh không đúng',
+    'zh-Hans': '验证码错误',
+  },
+  required_email: { en: 'Please enter your email', vi: 'Vui lòng nhập email', 'zh-Hans': '请输入邮箱' },
+  required_password: {
+    en: 'Please enter your password',
+    vi: 'Vui lòng nhập mật khẩu',
+    'zh-Hans': '请输入密码',
+  },
+  required_repeat_password: {
+    en: 'Please repeat your password',
+    vi: 'Vui lòng nhập lại mật khẩu',
+    'zh-Hans': '请再次输入密码',
+  },
+  required_original_password: {
+    en: 'Please enter your original password',
+    vi: 'Vui lòng nhập mật khẩu cũ',
+    'zh-Hans': '请输入原密码',
+  },
+  required_country: {
+    en: 'Please select your country',
+    vi: 'Vui lòng chọn quốc gia',
+    'zh-Hans': '请选择国家/地区',
+  },
+  required_nickname: {
+    en: 'Please enter your nickname',
+    vi: 'Vui lòng nhập biệt danh',
+    'zh-Hans': '请输入昵称',
+  },
+  required_verification_code: {
+    en: 'Please enter the verification code',
+    vi: 'Vui lòng nhập mã xác minh',
+    'zh-Hans': '请输入验证码',
+  },
+  agreement_required: {
+    en: 'Please agree to the User Agreement and Privacy Policy',
+    vi: 'Vui lòng đồng ý với Thỏa thuận người dùng và Chính sách quyền riêng tư',
+    'zh-Hans': '请阅读并同意《用户协议》和《隐私政策》',
+  },
+  comment_empty: {
+    en: 'Comments cannot be empty',
+    vi: 'Bình luận không được để trống',
+    'zh-Hans': '评论不能为空',
+  },
+  nickname_too_long: {
+    en: `Nickname cannot exceed ${NICKNAME_MAX_LENGTH} characters`,
+    vi: `Biệt danh không được vượt quá ${NICKNAME_MAX_LENGTH} ký tự`,
+    'zh-Hans': `昵称不能超过${NICKNAME_MAX_LENGTH}个字符`,
+  },
+  bio_too_long: {
+    en: `Bio cannot exceed ${BIO_MAX_LENGTH} characters`,
+    vi: `Giới thiệu không được vượt quá ${BIO_MAX_LENGTH} ký tự`,
+    'zh-Hans': `简介不能超过${BIO_MAX_LENGTH}个字符`,
+  },
+};
+
+export function validationMessage(key: ValidationMessageKey, lang: AppLanguage): string {
+  return VALIDATION_MESSAGES[key][lang];
+}
+
+export function isValidationMessageKey(value: unknown): value is ValidationMessageKey {
+  return typeof value === 'string' && (VALIDATION_MESSAGE_KEYS as readonly string[]).includes(value);
+}
