@@ -7,16 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
-import { visitorsOnly } from './gateway/authenticator.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
-import type { ProcedureHandlers } from './gateway/procedure-registry.js';
 import { MemoryReplayGuard } from './gateway/replay-guard.js';
+import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck } from './http/health.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
-import { appProcedures } from './modules/app/app.procedures.js';
-import { AppRepository } from './modules/app/app.repository.js';
-import { AppService } from './modules/app/app.service.js';
+import { registerUploadedImages } from './http/uploaded-images.js';
+import { createServices } from './services.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -26,20 +24,6 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** Clock for signature windows; tests move it. */
   now?: () => number;
-}
-
-function buildHandlers(config: AppConfig, database: DatabaseHandle): ProcedureHandlers {
-  const appService = new AppService(
-    {
-      appId: config.APP_ID,
-      website: config.APP_WEBSITE,
-      contact: { email: config.CONTACT_EMAIL, telegram: config.CONTACT_TELEGRAM, x: config.CONTACT_X },
-    },
-    new AppRepository(database.db),
-  );
-  return {
-    ...appProcedures(appService),
-  };
 }
 
 /** Builds the whole server (not yet listening): database, security headers, gateway, static web app. */
@@ -64,14 +48,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       global: false,
       errorResponseBuilder: (_request, context) => ({ statusCode: 429, retryAfterSeconds: context.ttl / 1000 }),
     });
+    const services = await createServices(config, database, app.log, options);
+    app.addHook('onClose', () => services.close());
     registerHealthCheck(app, database);
+    await registerUploadedImages(app, services.uploadsDirectory);
+    if (services.outbox) registerDevOutboxPage(app, services.outbox);
     await app.register(gatewayPlugin, {
       prefix: GATEWAY_BASE_PATH,
       appId: config.APP_ID,
       appSecret: config.APP_SECRET,
       replayGuard: new MemoryReplayGuard(options.now),
-      authenticator: visitorsOnly,
-      handlers: buildHandlers(config, database),
+      authenticator: services.authenticator,
+      handlers: services.handlers,
+      upload: services.upload,
       bodyLimit: config.BODY_LIMIT_BYTES,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       blockedRegions: config.BLOCKED_REGIONS,

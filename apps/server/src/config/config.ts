@@ -73,6 +73,9 @@ const environmentSchema = z.object({
   RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000),
   BODY_LIMIT_BYTES: integerVar(1_048_576, 1_024, 64 * 1_048_576),
   SHUTDOWN_TIMEOUT_MS: integerVar(10_000, 0, 120_000),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: optionalString.transform((value) => value ?? 'Coinlens <no-reply@coinlens.app>'),
+  UPLOAD_LIMIT_BYTES: integerVar(8 * 1_048_576, 1_048_576, 64 * 1_048_576),
 });
 
 export type AppConfig = z.output<typeof environmentSchema>;

@@ -16,6 +16,90 @@ export interface AppReleaseTable {
   released_at: number;
 }
 
+export type UserStatus = 'active' | 'abnormal' | 'restricted';
+
+export interface UserTable {
+  id: Generated<number>;
+  /** Lower-cased. */
+  email: string;
+  password_hash: string;
+  nickname: string;
+  bio: Generated<string>;
+  avatar: Generated<string>;
+  country: string;
+  status: Generated<UserStatus>;
+  created_at: number;
+  updated_at: number;
+  password_changed_at: number | null;
+}
+
+/** One login on one device: the family of its rotating refresh tokens. */
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  device_id: string;
+  device: string;
+  ip: string;
+  created_at: number;
+  last_used_at: number;
+  /** Absolute end of the family, however often it is refreshed. */
+  expires_at: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+}
+
+export interface RefreshTokenTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  issued_at: number;
+  used_at: number | null;
+}
+
+export interface LoginEventTable {
+  id: Generated<number>;
+  email_key: string;
+  user_id: number | null;
+  success: number;
+  ip: string;
+  device: string;
+  at: number;
+}
+
+export interface EmailCodeTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface OutboxMessageTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: number;
+}
+
 export interface Database {
   app_releases: AppReleaseTable;
+  users: UserTable;
+  sessions: SessionTable;
+  refresh_tokens: RefreshTokenTable;
+  login_events: LoginEventTable;
+  email_codes: EmailCodeTable;
+  server_secrets: ServerSecretTable;
+  outbox_messages: OutboxMessageTable;
 }

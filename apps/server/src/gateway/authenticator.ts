@@ -2,6 +2,7 @@ import type { ErrorCode } from '@coinlens/contract';
 
 export interface AuthenticatedUser {
   uid: string;
+  userId: number;
   sessionId: string;
 }
 
@@ -19,8 +20,3 @@ export type AuthOutcome =
 export interface Authenticator {
   authenticate(credentials: Credentials): Promise<AuthOutcome>;
 }
-
-/** Used until an accounts module is wired in: every caller is a visitor. */
-export const visitorsOnly: Authenticator = {
-  authenticate: () => Promise.resolve({ status: 'anonymous' }),
-};

@@ -12,6 +12,12 @@ export class EnvelopeError extends Error {
   }
 }
 
+/** A body (or one multipart field) over its size limit: HTTP 413. */
+export class PayloadTooLarge extends Error {
+  override readonly name = 'PayloadTooLarge';
+  readonly statusCode = 413;
+}
+
 export type EnvelopeFields = Record<string, string>;
 
 const ENVELOPE_FIELDS = ['data', 'app_id', 'dev_id', 'timestamp', 'v', 'signature'] as const;

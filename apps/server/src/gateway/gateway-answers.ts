@@ -15,6 +15,10 @@ export function sendFailure(reply: FastifyReply, code: number, language: AppLang
   return send(reply, 200, { code, msg: errorMessage(code, language), data });
 }
 
+export function sendAnswer(reply: FastifyReply, code: number, msg: string, data: unknown) {
+  return send(reply, 200, { code, msg, data });
+}
+
 export function sendParameterError(reply: FastifyReply, field: string, detail: string | null, language: AppLanguage) {
   return send(reply, 200, {
     code: ErrorCode.ParameterInvalid,

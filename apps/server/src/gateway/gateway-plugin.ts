@@ -1,12 +1,28 @@
-import { ErrorCode, isProcedureName, procedures, SIGNATURE_WINDOW_SECONDS } from '@coinlens/contract';
-import type { AppLanguage, ProcedureName } from '@coinlens/contract';
+import {
+  ErrorCode,
+  isProcedureName,
+  procedures,
+  SIGNATURE_WINDOW_SECONDS,
+  UPLOAD_PATH,
+  validationMessage,
+} from '@coinlens/contract';
+import type { AppLanguage, AuthRequirement, ProcedureName } from '@coinlens/contract';
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Authenticator, AuthenticatedUser } from './authenticator.js';
 import { resolveCallerLanguage } from './caller-language.js';
-import { EnvelopeError, jsonEnvelopeFields, parseFormFields, queryEnvelopeFields, requireEnvelope } from './envelope.js';
+import {
+  EnvelopeError,
+  jsonEnvelopeFields,
+  parseFormFields,
+  PayloadTooLarge,
+  queryEnvelopeFields,
+  requireEnvelope,
+} from './envelope.js';
 import type { EnvelopeFields } from './envelope.js';
 import {
+  sendAnswer,
   sendFailure,
   sendParameterError,
   sendPayloadTooLarge,
@@ -15,7 +31,7 @@ import {
   sendSuccess,
 } from './gateway-answers.js';
 import { parsePayload } from './payload-validation.js';
-import { ProcedureFailure, SuccessWithMessage } from './procedure-failure.js';
+import { FieldRejected, LocalisedFailure, ProcedureFailure, SuccessWithMessage, TooManyAttempts } from './procedure-failure.js';
 import type { ProcedureContext, ProcedureHandler, ProcedureHandlers } from './procedure-registry.js';
 import type { ReplayGuard } from './replay-guard.js';
 import { verifyEnvelope } from './request-verifier.js';
@@ -31,8 +47,24 @@ export interface GatewayOptions {
   blockedRegions: readonly string[];
   /** Lower-case name of the trusted proxy header carrying the caller's ISO country code. */
   countryHeader: string | undefined;
+  /** `POST /gwapi/alibase64upload`: multipart fields (minus the envelope) for a logged-in caller. */
+  upload: UploadEndpoint;
   now?: () => number;
 }
+
+export interface UploadEndpoint {
+  bodyLimit: number;
+  handle(fields: Readonly<Record<string, string>>, context: ProcedureContext): Promise<unknown>;
+}
+
+type GatewayFault =
+  | FastifyError
+  | ProcedureFailure
+  | LocalisedFailure
+  | EnvelopeError
+  | FieldRejected
+  | TooManyAttempts
+  | RateLimitRejection;
 
 interface RateLimitRejection {
   statusCode: 429;
@@ -59,7 +91,39 @@ function readEnvelopeFields(request: FastifyRequest): EnvelopeFields {
   return jsonEnvelopeFields(request.body);
 }
 
-export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = (gateway, options) => {
+export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway, options) => {
+  /** The language a payload asked for (`__dlang__`), so failures after parsing answer in it too. */
+  const payloadLanguages = new WeakMap<FastifyRequest, AppLanguage>();
+
+  // Set before any route so every route of this scope, the upload included, answers through them.
+  gateway.setNotFoundHandler((request, reply) =>
+    sendFailure(reply, ErrorCode.NotFound, resolveCallerLanguage(request.headers)),
+  );
+
+  gateway.setErrorHandler((error: GatewayFault, request, reply) => {
+    const language: AppLanguage = payloadLanguages.get(request) ?? resolveCallerLanguage(request.headers);
+    if (error instanceof EnvelopeError) return sendParameterError(reply, error.field, error.detail, language);
+    if (error instanceof FieldRejected) {
+      return sendParameterError(reply, error.field, validationMessage(error.messageKey, language), language);
+    }
+    if (error instanceof TooManyAttempts) return sendRateLimited(reply, error.retryAfterSeconds, language);
+    if (error instanceof LocalisedFailure) return sendAnswer(reply, error.code, error.render(language), error.data);
+    if (error instanceof ProcedureFailure) {
+      return error.code === ErrorCode.ParameterInvalid && error.detail
+        ? sendParameterError(reply, error.detail, null, language)
+        : sendFailure(reply, error.code, language, error.data);
+    }
+    if (isRateLimitRejection(error)) return sendRateLimited(reply, error.retryAfterSeconds, language);
+    if (error.statusCode === 413) return sendPayloadTooLarge(reply, language);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'gateway request refused');
+      const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
+      return sendParameterError(reply, field, 'malformed request', language);
+    }
+    request.log.error({ err: error }, 'gateway procedure failed');
+    return sendFailure(reply, ErrorCode.SystemError, language);
+  });
+
   gateway.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: options.bodyLimit },
@@ -81,11 +145,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = (gateway, optio
     });
   }
 
-  async function authenticate(
-    procedure: ProcedureName,
-    request: FastifyRequest,
-  ): Promise<AuthenticatedUser | null> {
-    const requirement = procedures[procedure].auth;
+  async function authenticate(requirement: AuthRequirement, request: FastifyRequest): Promise<AuthenticatedUser | null> {
     if (requirement === 'public') return null;
     const outcome = await options.authenticator.authenticate({
       accessToken: headerValue(request, 'AccessToken'),
@@ -102,10 +162,8 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = (gateway, optio
     }
   }
 
-  async function handle(request: FastifyRequest<{ Params: { service: string; procedure: string } }>, reply: FastifyReply) {
-    const name = `${request.params.service}/${request.params.procedure}`;
-    if (!isProcedureName(name)) return sendFailure(reply, ErrorCode.NotFound, resolveCallerLanguage(request.headers));
-    const fields = readEnvelopeFields(request);
+  /** Verifies the envelope of `fields` and answers the payload and the caller's language. */
+  async function openEnvelope(request: FastifyRequest, fields: EnvelopeFields) {
     const payload = await verifyEnvelope(requireEnvelope(fields), fields, {
       appId: options.appId,
       appSecret: options.appSecret,
@@ -115,16 +173,31 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = (gateway, optio
     });
     const { __dlang__: payloadLanguage, ...procedurePayload } = payload;
     const language = resolveCallerLanguage(request.headers, payloadLanguage);
-    const user = await authenticate(name, request);
-    const input: unknown = parsePayload(procedures[name].input, procedurePayload, language);
-    const context: ProcedureContext = {
+    payloadLanguages.set(request, language);
+    return { payload: procedurePayload, language };
+  }
+
+  function contextOf(request: FastifyRequest, language: AppLanguage, user: AuthenticatedUser | null): ProcedureContext {
+    return {
       language,
       user,
       ip: request.ip,
       origin: `${request.protocol}://${request.host}`,
       deviceId: headerValue(request, 'DeviceId'),
+      userAgent: headerValue(request, 'user-agent') ?? '',
+      accessToken: headerValue(request, 'AccessToken'),
+      refreshToken: headerValue(request, 'RefreshToken'),
       log: request.log,
     };
+  }
+
+  async function handle(request: FastifyRequest<{ Params: { service: string; procedure: string } }>, reply: FastifyReply) {
+    const name = `${request.params.service}/${request.params.procedure}`;
+    if (!isProcedureName(name)) return sendFailure(reply, ErrorCode.NotFound, resolveCallerLanguage(request.headers));
+    const { payload, language } = await openEnvelope(request, readEnvelopeFields(request));
+    const user = await authenticate(procedures[name].auth, request);
+    const input: unknown = parsePayload(procedures[name].input, payload, language);
+    const context = contextOf(request, language, user);
     const handler = options.handlers[name] as ProcedureHandler<ProcedureName>;
     const result = await handler(input as never, context);
     return result instanceof SuccessWithMessage
@@ -139,27 +212,34 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = (gateway, optio
     handler: handle,
   });
 
-  gateway.setNotFoundHandler((request, reply) =>
-    sendFailure(reply, ErrorCode.NotFound, resolveCallerLanguage(request.headers)),
+  await gateway.register(multipart, {
+    limits: { fieldSize: options.upload.bodyLimit, fields: 16, files: 1, fileSize: 1, parts: 16, headerPairs: 100 },
+  });
+
+  /** Fields of a multipart upload; a file part is refused because the image travels as a base64 field. */
+  async function readMultipartFields(request: FastifyRequest): Promise<EnvelopeFields> {
+    if (!request.isMultipart()) return readEnvelopeFields(request);
+    const fields: EnvelopeFields = Object.create(null) as EnvelopeFields;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') throw new EnvelopeError(part.fieldname, 'must be a base64 form field, not a file');
+      if (part.valueTruncated) throw new PayloadTooLarge(`${part.fieldname} is too large`);
+      if (part.fieldname in fields) throw new EnvelopeError(part.fieldname, 'repeated field');
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+    }
+    return fields;
+  }
+
+  gateway.post(
+    UPLOAD_PATH,
+    { bodyLimit: options.upload.bodyLimit, config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const fields = await readMultipartFields(request);
+      const { language } = await openEnvelope(request, fields);
+      const user = await authenticate('required', request);
+      const { signature: _signature, ...uploadFields } = fields;
+      const result = await options.upload.handle(uploadFields, contextOf(request, language, user));
+      return sendSuccess(reply, result, language);
+    },
   );
 
-  gateway.setErrorHandler((error: FastifyError | ProcedureFailure | EnvelopeError | RateLimitRejection, request, reply) => {
-    const language: AppLanguage = resolveCallerLanguage(request.headers);
-    if (error instanceof EnvelopeError) return sendParameterError(reply, error.field, error.detail, language);
-    if (error instanceof ProcedureFailure) {
-      return error.code === ErrorCode.ParameterInvalid && error.detail
-        ? sendParameterError(reply, error.detail, null, language)
-        : sendFailure(reply, error.code, language, error.data);
-    }
-    if (isRateLimitRejection(error)) return sendRateLimited(reply, error.retryAfterSeconds, language);
-    if (error.statusCode === 413) return sendPayloadTooLarge(reply, language);
-    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error }, 'gateway request refused');
-      const field = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'content-type' : 'body';
-      return sendParameterError(reply, field, 'malformed request', language);
-    }
-    request.log.error({ err: error }, 'gateway procedure failed');
-    return sendFailure(reply, ErrorCode.SystemError, language);
-  });
-  return Promise.resolve();
 };

@@ -12,6 +12,10 @@ export interface ProcedureContext {
   /** `protocol://host` the caller reached us at. */
   origin: string;
   deviceId: string | null;
+  userAgent: string;
+  /** The raw token headers, for the procedures that manage sessions themselves (refresh, logout). */
+  accessToken: string | null;
+  refreshToken: string | null;
   log: FastifyBaseLogger;
 }
 

@@ -8,6 +8,8 @@ import type { GatewayClient } from '@coinlens/contract';
 import { buildApp } from '../../src/app.js';
 import type { BuildOptions, BuiltApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
+import type { DialectName } from '../../src/db/database.js';
+import { createTestDatabase } from './test-databases.js';
 
 export interface TestServer {
   baseUrl: string;
@@ -65,6 +67,23 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     async close() {
       await built.app.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The real server on a fresh database of `dialect`; closing it also drops the database. */
+export async function startTestServerOn(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase(dialect);
+  const server = await startTestServer({ ...database.env, ...env }, options);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await database.dispose();
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { AppLanguage } from '../i18n/languages.js';
 import { FOLLOW_LIMIT } from '../validation/limits.js';
 import { ErrorCode, isErrorCode } from './error-codes.js';
-import type { Localised, LocalisedText } from './localised-text.js';
+import type { Localised, LocalisedText } from '../i18n/localised-text.js';
 
 // Texts the spec gives to several codes.
 const loginFailed: LocalisedText = { en: 'Login failed', vi: 'Đăng nhập thất bại', 'zh-Hans': '登录失败' };

@@ -1,7 +1,7 @@
 import type { AppLanguage } from '../i18n/languages.js';
 import { ErrorCode } from './error-codes.js';
 import { ERROR_MESSAGES } from './error-messages.js';
-import type { LocalisedText } from './localised-text.js';
+import type { LocalisedText } from '../i18n/localised-text.js';
 
 /** The non-200 answers of the gateway (413, 451, 429, 404; SPEC-DECISIONS 20 and 21). */
 export const TRANSPORT_MESSAGE_KINDS = [

@@ -1,4 +1,4 @@
-import type { Localised } from '../errors/localised-text.js';
+import type { Localised } from '../i18n/localised-text.js';
 import type { AppLanguage } from '../i18n/languages.js';
 import { assertDecimals, formatPositive, groupedFixed, roundedTo } from './number-text.js';
 

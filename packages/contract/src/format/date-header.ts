@@ -1,4 +1,4 @@
-import type { Localised } from '../errors/localised-text.js';
+import type { Localised } from '../i18n/localised-text.js';
 import type { AppLanguage } from '../i18n/languages.js';
 import { toDisplayParts } from './display-time.js';
 import { twoDigits } from './number-text.js';

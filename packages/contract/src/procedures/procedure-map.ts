@@ -2,6 +2,7 @@ import type { z } from 'zod';
 
 import { appProcedures } from './app.schema.js';
 import type { ProcedureSpec } from './define-procedure.js';
+import { userProcedures } from './user.schema.js';
 
 /**
  * Every procedure of the gateway, keyed `<service>_msrv/<procedure>`.
@@ -9,6 +10,7 @@ import type { ProcedureSpec } from './define-procedure.js';
  */
 export const procedures = {
   ...appProcedures,
+  ...userProcedures,
 } satisfies Record<string, ProcedureSpec>;
 
 export type ProcedureMap = typeof procedures;

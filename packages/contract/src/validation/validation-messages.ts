@@ -1,4 +1,4 @@
-import type { LocalisedText } from '../errors/localised-text.js';
+import type { LocalisedText } from '../i18n/localised-text.js';
 import type { AppLanguage } from '../i18n/languages.js';
 import { BIO_MAX_LENGTH, NICKNAME_MAX_LENGTH } from './limits.js';
 

@@ -1,4 +1,4 @@
-import type { AppLanguage } from '../i18n/languages.js';
+import type { AppLanguage } from './languages.js';
 
 /** One value per app language; every message table of the contract has this shape. */
 export type Localised<T> = Readonly<Record<AppLanguage, T>>;

@@ -1,0 +1,176 @@
+import { ErrorCode } from '@coinlens/contract';
+import type { AppLanguage, CaptchaPurpose, SecurityInfo, SessionTokens, UserProfile } from '@coinlens/contract';
+import type { FastifyBaseLogger } from 'fastify';
+
+import { FieldRejected, ProcedureFailure } from '../../gateway/procedure-failure.js';
+import type { PasswordHasher } from '../../security/password-hasher.js';
+import type { Mailer } from '../mail/mailer.js';
+import { isStoredImageUrl } from '../uploads/image-storage.js';
+import { passwordChangedMail } from '../mail/mail-templates.js';
+import { isCountryCode } from './countries.js';
+import type { EmailCodeService } from './email-code.service.js';
+import type { LoginEventRepository } from './login-event.repository.js';
+import type { LoginGuard } from './login-guard.js';
+import { maskEmail, maskIp } from './masking.js';
+import type { DeviceContext, SessionService } from './session.service.js';
+import { statusFailure } from './session.service.js';
+import type { ProfileChanges, UserRepository, UserRow } from './user.repository.js';
+
+export interface Registration {
+  email: string;
+  code: string;
+  password: string;
+  country: string;
+  nickname: string;
+}
+
+export interface PasswordChange {
+  originalPassword: string;
+  password: string;
+  signOutOthers: boolean;
+}
+
+export interface Caller {
+  userId: number;
+  sessionId: string;
+}
+
+const RECENT_LOGINS = 10;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function toProfile(user: UserRow): UserProfile {
+  return {
+    uid: user.id,
+    email: user.email,
+    nickname: user.nickname,
+    bio: user.bio,
+    avatar: user.avatar,
+    country: user.country,
+    created_at: user.created_at,
+  };
+}
+
+export class AccountService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly loginEvents: LoginEventRepository,
+    private readonly sessions: SessionService,
+    private readonly codes: EmailCodeService,
+    private readonly guard: LoginGuard,
+    private readonly hasher: PasswordHasher,
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Always the same answer; a reset code is only mailed when the email has an account (SPEC-DECISIONS 22). */
+  async sendCode(rawEmail: string, purpose: CaptchaPurpose, ip: string, language: AppLanguage) {
+    const email = normaliseEmail(rawEmail);
+    const deliver = purpose === 'register' || (await this.users.findByEmail(email)) !== undefined;
+    return this.codes.send({ email, purpose, ip, language, deliver });
+  }
+
+  /** The code is checked before the email, so 40008 only ever reaches the mailbox's owner. */
+  async register(registration: Registration, device: DeviceContext): Promise<SessionTokens> {
+    const email = normaliseEmail(registration.email);
+    if (!isCountryCode(registration.country)) throw new FieldRejected('country', 'required_country');
+    await this.codes.consume(email, 'register', registration.code);
+    const user = await this.users.create({
+      email,
+      passwordHash: await this.hasher.hash(registration.password),
+      nickname: registration.nickname,
+      country: registration.country,
+      at: this.now(),
+    });
+    if (!user) throw new ProcedureFailure(ErrorCode.EmailExists);
+    this.log.info({ event: 'account_registered', userId: user.id }, 'account registered');
+    return this.sessions.start({ id: user.id, nickname: user.nickname }, device);
+  }
+
+  /** 40001 for an unknown email and a wrong password alike, in the same time (SPEC-DECISIONS 22). */
+  async login(rawEmail: string, password: string, device: DeviceContext): Promise<SessionTokens> {
+    const email = normaliseEmail(rawEmail);
+    await this.guard.admit(email, device.ip);
+    const user = await this.users.findByEmail(email);
+    const matches = user ? await this.hasher.verify(user.password_hash, password) : await this.hasher.verifyAgainstNothing(password);
+    await this.loginEvents.record({ emailKey: email, userId: user?.id ?? null, success: matches, ip: device.ip, device: device.device, at: this.now() });
+    if (!user || !matches) {
+      this.log.info({ event: 'login_failed', known: user !== undefined }, 'login failed');
+      throw new ProcedureFailure(ErrorCode.LoginFailed);
+    }
+    if (user.status !== 'active') throw new ProcedureFailure(statusFailure(user.status));
+    this.log.info({ event: 'login_succeeded', userId: user.id }, 'login succeeded');
+    return this.sessions.start({ id: user.id, nickname: user.nickname }, device);
+  }
+
+  /** Sets a new password from an email code and ends every session of the account. */
+  async resetPassword(rawEmail: string, code: string, password: string): Promise<void> {
+    const email = normaliseEmail(rawEmail);
+    await this.codes.consume(email, 'reset_password', code);
+    const user = await this.users.findByEmail(email);
+    // A live reset code exists only for registered emails that asked for one, but stay defensive.
+    if (!user) throw new FieldRejected('code', 'verification_code_error');
+    await this.users.updatePassword(user.id, await this.hasher.hash(password), this.now());
+    const ended = await this.sessions.endOthers(user.id, null, 'password_reset');
+    this.log.info({ event: 'password_reset', userId: user.id, endedSessions: ended }, 'password reset');
+  }
+
+  async profile(caller: Caller): Promise<UserProfile> {
+    return toProfile(await this.requireUser(caller.userId));
+  }
+
+  async updateProfile(caller: Caller, changes: ProfileChanges): Promise<UserProfile> {
+    if (changes.avatar !== undefined && changes.avatar !== '' && !isStoredImageUrl(changes.avatar)) {
+      throw new ProcedureFailure(ErrorCode.ParameterInvalid, 'avatar');
+    }
+    await this.users.updateProfile(caller.userId, changes, this.now());
+    return this.profile(caller);
+  }
+
+  /** 40005 for a wrong original password, which also counts toward the account's failure limit. */
+  async changePassword(caller: Caller, change: PasswordChange, language: AppLanguage): Promise<number> {
+    const user = await this.requireUser(caller.userId);
+    await this.guard.admitAccount(user.email);
+    const matches = await this.hasher.verify(user.password_hash, change.originalPassword);
+    if (!matches) {
+      await this.loginEvents.record({ emailKey: user.email, userId: user.id, success: false, ip: '-', device: 'password change', at: this.now() });
+      throw new ProcedureFailure(ErrorCode.OldPasswordWrong);
+    }
+    await this.users.updatePassword(user.id, await this.hasher.hash(change.password), this.now());
+    const ended = change.signOutOthers ? await this.sessions.endOthers(user.id, caller.sessionId, 'password_changed') : 0;
+    this.log.info({ event: 'password_changed', userId: user.id, endedSessions: ended }, 'password changed');
+    this.mailer
+      .send(passwordChangedMail(user.email, language))
+      .catch((error: unknown) => this.log.error({ err: error }, 'password-changed mail not sent'));
+    return ended;
+  }
+
+  async securityInfo(caller: Caller): Promise<SecurityInfo> {
+    const user = await this.requireUser(caller.userId);
+    const [logins, sessions] = await Promise.all([
+      this.loginEvents.recentForUser(user.id, RECENT_LOGINS),
+      this.sessions.live(user.id),
+    ]);
+    return {
+      email_masked: maskEmail(user.email),
+      password_changed_at: user.password_changed_at,
+      recent_logins: logins.map((login) => ({ at: login.at, device: login.device, ip_masked: maskIp(login.ip), success: login.success })),
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        device: session.device,
+        created_at: session.created_at,
+        last_used_at: session.last_used_at,
+        current: session.id === caller.sessionId,
+      })),
+    };
+  }
+
+  private async requireUser(userId: number): Promise<UserRow> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new ProcedureFailure(ErrorCode.SessionExpired);
+    return user;
+  }
+}

@@ -1,0 +1,94 @@
+import type { Kysely, Selectable } from 'kysely';
+
+import type { Database, EmailCodeTable } from '../../db/schema.js';
+
+export type EmailCodeRow = Selectable<EmailCodeTable>;
+
+export interface NewEmailCode {
+  email: string;
+  purpose: string;
+  codeHash: string;
+  ip: string;
+  at: number;
+  expiresAt: number;
+}
+
+export class EmailCodeRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Issues a code and retires every earlier live code for the same email and purpose. */
+  async issue(code: NewEmailCode): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('email_codes')
+        .set({ consumed_at: code.at })
+        .where('email', '=', code.email)
+        .where('purpose', '=', code.purpose)
+        .where('consumed_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('email_codes')
+        .values({
+          email: code.email,
+          purpose: code.purpose,
+          code_hash: code.codeHash,
+          ip: code.ip,
+          created_at: code.at,
+          expires_at: code.expiresAt,
+          consumed_at: null,
+        })
+        .execute();
+    });
+  }
+
+  /** Times of codes sent to `email` since `since`, oldest first. */
+  async sentSince(email: string, since: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('email_codes')
+      .select('created_at')
+      .where('email', '=', email)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'asc')
+      .execute();
+    return rows.map((row) => row.created_at);
+  }
+
+  findLive(email: string, purpose: string, now: number): Promise<EmailCodeRow | undefined> {
+    return this.db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Counts a wrong guess; retires the code once `maxAttempts` wrong guesses are reached. */
+  async recordWrongGuess(id: number, maxAttempts: number, at: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('email_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .returning('attempts')
+        .executeTakeFirst();
+      if (row && row.attempts >= maxAttempts) {
+        await trx.updateTable('email_codes').set({ consumed_at: at }).where('id', '=', id).execute();
+      }
+    });
+  }
+
+  /** Marks the code used; false when a parallel request used it first. */
+  async consume(id: number, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('email_codes')
+      .set({ consumed_at: at })
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded images live. Local disk by default; object storage implements the same. */
+export interface ImageStorage {
+  /** Stores the bytes under a generated name and answers the public URL path. */
+  save(bytes: Buffer, extension: 'webp'): Promise<string>;
+}
+
+export const UPLOADS_URL_PREFIX = '/uploads/';
+export const STORED_IMAGE_NAME = /^[0-9a-f]{32}\.webp$/;
+
+/** Only URLs this server issued may become an avatar. */
+export function isStoredImageUrl(url: string): boolean {
+  return url.startsWith(UPLOADS_URL_PREFIX) && STORED_IMAGE_NAME.test(url.slice(UPLOADS_URL_PREFIX.length));
+}
+
+export class LocalDiskImageStorage implements ImageStorage {
+  constructor(readonly directory: string) {}
+
+  async save(bytes: Buffer, extension: 'webp'): Promise<string> {
+    await mkdir(this.directory, { recursive: true });
+    const name = `${randomBytes(16).toString('hex')}.${extension}`;
+    // Written to a temporary name first, so a crash never leaves a half-written image under its real name.
+    const temporary = path.join(this.directory, `.${name}.tmp`);
+    await writeFile(temporary, bytes, { flag: 'wx' });
+    await rename(temporary, path.join(this.directory, name));
+    return `${UPLOADS_URL_PREFIX}${name}`;
+  }
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { AppConfig } from './config/config.js';
+import type { DatabaseHandle } from './db/database.js';
+import type { Authenticator } from './gateway/authenticator.js';
+import type { UploadEndpoint } from './gateway/gateway-plugin.js';
+import type { ProcedureHandlers } from './gateway/procedure-registry.js';
+import { accountProcedures } from './modules/accounts/accounts.procedures.js';
+import { AccountService } from './modules/accounts/accounts.service.js';
+import { EmailCodeRepository } from './modules/accounts/email-code.repository.js';
+import { EmailCodeService } from './modules/accounts/email-code.service.js';
+import { LoginEventRepository } from './modules/accounts/login-event.repository.js';
+import { LoginGuard } from './modules/accounts/login-guard.js';
+import { SessionRepository } from './modules/accounts/session.repository.js';
+import { SessionService } from './modules/accounts/session.service.js';
+import { UserRepository } from './modules/accounts/user.repository.js';
+import { appProcedures } from './modules/app/app.procedures.js';
+import { AppRepository } from './modules/app/app.repository.js';
+import { AppService } from './modules/app/app.service.js';
+import { DevOutboxMailer } from './modules/mail/dev-outbox-mailer.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import { OutboxRepository } from './modules/mail/outbox.repository.js';
+import { SmtpMailer } from './modules/mail/smtp-mailer.js';
+import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js';
+import { LocalDiskImageStorage } from './modules/uploads/image-storage.js';
+import { MemoryAttemptLimiter } from './security/attempt-limiter.js';
+import { PasswordHasher } from './security/password-hasher.js';
+import { loadOrCreateSecret } from './security/server-secrets.js';
+import { TokenCodec } from './security/token-codec.js';
+
+export interface Services {
+  handlers: ProcedureHandlers;
+  authenticator: Authenticator;
+  upload: UploadEndpoint;
+  uploadsDirectory: string;
+  /** Set when mail goes to the dev outbox (no SMTP_URL). */
+  outbox: OutboxRepository | null;
+  close(): void;
+}
+
+export interface ServiceOptions {
+  now?: () => number;
+}
+
+/** The composition root of the modules: every service built once, from configuration and the database. */
+export async function createServices(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  options: ServiceOptions = {},
+): Promise<Services> {
+  const now = options.now ?? Date.now;
+  const { db } = database;
+  const outbox = config.SMTP_URL ? null : new OutboxRepository(db);
+  const smtp = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : null;
+  const mailer: Mailer = smtp ?? new DevOutboxMailer(outbox ?? new OutboxRepository(db), log);
+
+  const limiter = new MemoryAttemptLimiter(now);
+  const codec = new TokenCodec(await loadOrCreateSecret(db, 'session-token-key'));
+  const sessions = new SessionService(new SessionRepository(db), codec, now, (event, details) =>
+    log.warn({ event, ...details }, 'security event'),
+  );
+  const codes = new EmailCodeService(
+    new EmailCodeRepository(db),
+    limiter,
+    mailer,
+    await loadOrCreateSecret(db, 'email-code-key'),
+    log,
+    now,
+  );
+  const loginEvents = new LoginEventRepository(db);
+  const accounts = new AccountService(
+    new UserRepository(db),
+    loginEvents,
+    sessions,
+    codes,
+    new LoginGuard(loginEvents, limiter, now),
+    new PasswordHasher(),
+    mailer,
+    log,
+    now,
+  );
+
+  const appService = new AppService(
+    {
+      appId: config.APP_ID,
+      website: config.APP_WEBSITE,
+      contact: { email: config.CONTACT_EMAIL, telegram: config.CONTACT_TELEGRAM, x: config.CONTACT_X },
+    },
+    new AppRepository(db),
+  );
+
+  const uploadsDirectory = path.join(config.DATA_DIR, 'uploads');
+  const avatars = new AvatarUploadService(new LocalDiskImageStorage(uploadsDirectory));
+
+  return {
+    handlers: {
+      ...appProcedures(appService),
+      ...accountProcedures(accounts, sessions),
+    },
+    authenticator: sessions,
+    upload: { bodyLimit: config.UPLOAD_LIMIT_BYTES, handle: (fields) => avatars.upload(fields) },
+    uploadsDirectory,
+    outbox,
+    close: () => smtp?.close(),
+  };
+}
