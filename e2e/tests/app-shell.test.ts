@@ -53,6 +53,7 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
       for (const route of SPEC_ROUTES) {
         await page.goto(routeUrl(app.baseUrl, route));
         expect(await titleOf(page), `title of ${route.path}`).toBe(route.title);
+        await page.locator('[data-testid^="page-"]:not([data-testid="page-title"]):not([data-testid="page-back"])').first().waitFor({ state: 'visible' });
         const horizontalOverflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
         expect(horizontalOverflow, `horizontal scroll on ${route.path}`).toBe(false);
       }
@@ -151,9 +152,10 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
             await page.evaluate(() => localStorage.setItem('coinlens_system_theme', JSON.stringify('dark')));
             await page.reload();
           }
-          for (const tab of ['market', 'user']) {
+          for (const tab of ['market', 'platform', 'viewpoint', 'user']) {
             await page.goto(`${app.baseUrl}/#/pages/tabbar/${tab}/index`);
             await titleOf(page);
+            await page.getByTestId(`page-${tab}`).waitFor({ state: 'visible' });
             await page.screenshot({ path: path.join(screenshotDir, `${tab}-${label}-${colorScheme}.png`) });
           }
         } finally {

@@ -11,6 +11,7 @@ import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { MemoryReplayGuard } from './gateway/replay-guard.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck } from './http/health.js';
+import { registerLegalDocuments } from './http/legal-documents.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
 import { registerUploadedImages } from './http/uploaded-images.js';
@@ -51,6 +52,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const services = await createServices(config, database, app.log, options);
     app.addHook('onClose', () => services.close());
     registerHealthCheck(app, database);
+    registerLegalDocuments(app, config.DATA_DIR);
     await registerUploadedImages(app, services.uploadsDirectory);
     if (services.outbox) registerDevOutboxPage(app, services.outbox);
     await app.register(gatewayPlugin, {

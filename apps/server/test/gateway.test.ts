@@ -190,6 +190,14 @@ describe('gateway over real HTTP', () => {
     expect(answer.headers.get('strict-transport-security')).toContain('max-age=31536000');
   });
 
+  it('serves the user agreement and privacy policy in the asked language', async () => {
+    const zh = await fetch(`${server.baseUrl}/legal/terms?lang=zh-Hans`);
+    expect(zh.headers.get('content-type')).toContain('text/html');
+    expect(await zh.text()).toContain('币镜用户协议');
+    const vi = await fetch(`${server.baseUrl}/legal/privacy`, { headers: { 'accept-language': 'vi' } });
+    expect(await vi.text()).toContain('Chính sách quyền riêng tư');
+  });
+
   it('reports health with the database dialect', async () => {
     const response = await fetch(`${server.baseUrl}/healthz`);
     expect(response.status).toBe(200);

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
+
+import { paths } from '../config/paths';
+import { AppUpdateCheck } from '../features/app-info/components/AppUpdateCheck';
+import { useAccessLimitStore } from '../lib/gateway/access-limit';
+import { setLoginNavigator } from '../lib/gateway/gateway';
+import { reloadSession } from '../lib/session-store';
+import { reloadSettings, useSettingsStore } from '../lib/settings-store';
+import { storageName } from '../lib/storage';
+import { applyTheme, applyUpDownColors } from '../lib/theme';
+
+// Shown only after a 451: not part of the first load.
+const AccessLimited = lazy(() =>
+  import('../components/AccessLimited').then((module) => ({ default: module.AccessLimited })),
+);
+
+/** Applies the persisted theme and up/down colours, and follows other tabs' storage writes. */
+function SettingsEffects() {
+  const theme = useSettingsStore((state) => state.theme);
+  const upDown = useSettingsStore((state) => state.upDown);
+  useEffect(() => applyTheme(theme), [theme]);
+  useEffect(() => applyUpDownColors(upDown), [upDown]);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (
+        event.key === null ||
+        event.key === storageName('user') ||
+        event.key === storageName('login_time')
+      ) {
+        reloadSession();
+      }
+      reloadSettings();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  return null;
+}
+
+function AccessLimitedOverlay() {
+  const limited = useAccessLimitStore((state) => state.limited);
+  const dismiss = useAccessLimitStore((state) => state.dismiss);
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  if (!limited) return null;
+  return (
+    <Suspense fallback={null}>
+      <AccessLimited
+        onRetry={() => {
+          dismiss();
+          void queryClient.refetchQueries({ type: 'active' });
+        }}
+        onContact={() => {
+          dismiss();
+          void router.navigate({ to: paths.contactUs });
+        }}
+      />
+    </Suspense>
+  );
+}
+
+export function RootLayout() {
+  const router = useRouter();
+  useEffect(() => {
+    setLoginNavigator(() => void router.navigate({ to: paths.loginRegister }));
+  }, [router]);
+  return (
+    <>
+      <SettingsEffects />
+      <Outlet />
+      <AppUpdateCheck />
+      <AccessLimitedOverlay />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { paths } from '../config/paths';
+import { writeStored } from '../lib/storage';
+import { renderApp } from '../testing/render-app';
+import { createAppRouter, parseSearch, stringifySearch } from './router';
+
+/** Spec §2 plus the deep-link entry of SPEC-DECISIONS 26, written out by hand. */
+const SPEC_PATHS = [
+  '/',
+  '/pages/tabbar/market/index',
+  '/pages/tabbar/platform/index',
+  '/pages/tabbar/viewpoint/index',
+  '/pages/tabbar/user/index',
+  '/pages/system/setting/index',
+  '/pages/system/loginRegister/index',
+  '/pages/system/notice/index',
+  '/pages/system/contactUs/index',
+  '/pages/system/aboutUs/index',
+  '/pages/system/priceDisplay/index',
+  '/pages/system/language/index',
+  '/pages/content/newsDetail/index',
+  '/pages/ordinary/search/index',
+  '/pages/exchange/introduce/index',
+  '/pages/exchange/currencyIntro/index',
+  '/pages/content/noticeDetail/index',
+  '/pages/exchange/editOptional/index',
+  '/pages/exchange/editFollow/index',
+  '/pages/exchange/hotSearchCurrency/index',
+  '/pages/system/accountSecurity/index',
+  '/pages/system/updatePassword/index',
+  '/pages/content/briefIntroduction/index',
+  '/pages/content/exchangeDetail/index',
+  '/pages/system/YourInfo/index',
+  '/pages/content/webview/index',
+  '/link',
+];
+
+async function title(): Promise<string> {
+  const element = await screen.findByTestId('page-title');
+  return element.textContent ?? '';
+}
+
+describe('route table', () => {
+  it('registers every spec route at exactly its path, and nothing else', () => {
+    const router = createAppRouter();
+    const registered = Object.keys(router.routesByPath).sort();
+    expect(registered).toEqual([...SPEC_PATHS].sort());
+    expect(Object.values(paths).sort()).toEqual([...SPEC_PATHS].sort());
+  });
+
+  it('keeps query strings as plain key=value pairs', () => {
+    expect(stringifySearch({ information_id: '123', type: 'news', empty: undefined })).toBe(
+      '?information_id=123&type=news',
+    );
+    expect(parseSearch('?information_id=123&type=news')).toEqual({ information_id: '123', type: 'news' });
+    expect(stringifySearch({})).toBe('');
+  });
+});
+
+describe('pages', () => {
+  it('tab pages show the title, the four tabs and no back arrow', async () => {
+    renderApp(paths.market);
+    expect(await title()).toBe('Markets');
+    await screen.findByTestId('page-market');
+    for (const tab of ['market', 'platform', 'viewpoint', 'user'])
+      expect(screen.getByTestId(`tab-${tab}`)).toBeTruthy();
+    expect(screen.getByTestId('tab-market').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('tab-user').getAttribute('aria-current')).toBeNull();
+    expect(screen.queryByTestId('page-back')).toBeNull();
+    expect(screen.getByTestId('disclaimer').textContent).toBe(
+      'The information is for reference only and is not investment advice.',
+    );
+  });
+
+  it('non-tab pages have a back arrow and no tab bar', async () => {
+    renderApp(paths.setting);
+    expect(await title()).toBe('Settings');
+    await screen.findByTestId('page-setting');
+    expect(screen.queryByTestId('tab-bar')).toBeNull();
+    expect(screen.getByTestId('page-back').getAttribute('aria-label')).toBe('Back');
+  });
+
+  it('the back arrow goes back, or to the market tab when there is no history', async () => {
+    const { router } = renderApp(paths.setting);
+    fireEvent.click(await screen.findByTestId('page-back'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.market));
+    await router.navigate({ to: paths.aboutUs });
+    fireEvent.click(await screen.findByTestId('page-back'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.market));
+  });
+
+  it('/ opens the market tab by default and the viewpoint tab when that is the homepage', async () => {
+    const first = renderApp('/');
+    expect(await title()).toBe('Markets');
+    await screen.findByTestId('page-market');
+    first.unmount();
+    writeStored('homepage', 'viewpoint');
+    const { useSettingsStore, reloadSettings } = await import('../lib/settings-store');
+    reloadSettings();
+    expect(useSettingsStore.getState().homepage).toBe('viewpoint');
+    renderApp('/');
+    expect(await title()).toBe('Quicktake');
+    await screen.findByTestId('page-viewpoint');
+    expect(screen.getByTestId('tab-viewpoint').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('passes query parameters to pages as props; introductions title with name / symbol', async () => {
+    const view = renderApp(`${paths.introduce}?exchange_id=binance&name=Binance`);
+    expect(await title()).toBe('Binance');
+    await screen.findByTestId('page-introduce');
+    view.unmount();
+    renderApp(`${paths.currencyIntro}?coin_id=bitcoin&symbol=BTC`);
+    expect(await title()).toBe('BTC');
+    expect((await screen.findByTestId('page-currencyIntro')).textContent).toContain('BTC');
+    expect(screen.getByTestId('disclaimer')).toBeTruthy();
+  });
+
+  it('the web view embeds only http(s) pages and is titled with the host', async () => {
+    const view = renderApp(`${paths.webview}?url=${encodeURIComponent('https://example.com/terms')}`);
+    expect(await title()).toBe('example.com');
+    const frame = await screen.findByTestId('webview-frame');
+    expect(frame.getAttribute('src')).toBe('https://example.com/terms');
+    const sandbox = frame.getAttribute('sandbox') ?? '';
+    expect(sandbox.includes('allow-scripts') && sandbox.includes('allow-same-origin')).toBe(false);
+    view.unmount();
+    renderApp(`${paths.webview}?url=${encodeURIComponent('javascript:alert(1)')}`);
+    await screen.findByTestId('webview-blocked');
+    expect(screen.queryByTestId('webview-frame')).toBeNull();
+  });
+
+  it('an unknown path offers the market tab', async () => {
+    renderApp('/pages/nope/index');
+    await screen.findByTestId('page-notFound');
+    expect(screen.getByText('Go to Markets')).toBeTruthy();
+  });
+
+  it('/link opens a deep link, and a news link without id falls back to the viewpoint tab', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const view = renderApp(`/link?u=${encodeURIComponent('coinlens://coin?id=bitcoin&symbol=BTC')}`);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe(paths.currencyIntro));
+    expect(view.router.state.location.search).toEqual({ coin_id: 'bitcoin', symbol: 'BTC' });
+    view.unmount();
+    const second = renderApp(`/link?u=${encodeURIComponent('coinlens://news')}`);
+    await waitFor(() => expect(second.router.state.location.pathname).toBe(paths.viewpoint));
+    expect(warn).toHaveBeenCalledWith('Deep link ignored (news link without id)');
+  });
+});

@@ -1,0 +1,41 @@
+import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PageHeaderProps {
+  title: string;
+  /** Shows the back arrow (every non-tab page). */
+  onBack?: (() => void) | undefined;
+  right?: ReactNode;
+}
+
+/** The header of every page: translated title, back arrow on non-tab pages. */
+export function PageHeader({ title, onBack, right }: PageHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="cl-page-header">
+      <NavBar
+        back={null}
+        left={
+          onBack && (
+            <button
+              type="button"
+              className="cl-back"
+              aria-label={t('common.back')}
+              onClick={onBack}
+              data-testid="page-back"
+            >
+              <LeftOutline aria-hidden="true" />
+            </button>
+          )
+        }
+        right={right}
+      >
+        <h1 className="cl-page-title" data-testid="page-title">
+          {title}
+        </h1>
+      </NavBar>
+    </header>
+  );
+}

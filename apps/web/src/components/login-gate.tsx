@@ -1,0 +1,59 @@
+import { Button, Dialog } from 'antd-mobile';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { paths } from '../config/paths';
+import { useSessionStore } from '../lib/session-store';
+import { EmptyState } from './EmptyState';
+
+/**
+ * Login-gated actions (spec §6, SPEC-DECISIONS 10): a logged-in user goes ahead; a visitor gets the tip
+ * dialog "You need to log in first to use this feature" with Cancel / Login.
+ */
+export function useLoginGate(): (action: () => void) => void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useCallback(
+    (action: () => void) => {
+      if (useSessionStore.getState().user) {
+        action();
+        return;
+      }
+      Dialog.show({
+        title: t('common.tip'),
+        content: t('auth.loginRequired'),
+        closeOnAction: true,
+        actions: [
+          [
+            { key: 'cancel', text: t('common.cancel') },
+            {
+              key: 'login',
+              text: t('common.login'),
+              bold: true,
+              onClick: () => void navigate({ to: paths.loginRegister }),
+            },
+          ],
+        ],
+      });
+    },
+    [navigate, t],
+  );
+}
+
+/** The body of a gated page opened directly by a visitor. */
+export function LoginRequired() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <EmptyState
+      testId="login-required"
+      title={t('auth.loginRequired')}
+      action={
+        <Button color="primary" onClick={() => void navigate({ to: paths.loginRegister })}>
+          {t('common.login')}
+        </Button>
+      }
+    />
+  );
+}

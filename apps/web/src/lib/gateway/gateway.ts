@@ -1,0 +1,71 @@
+import { ErrorCode, errorMessage } from '@coinlens/contract';
+
+import { APP_ID, APP_SECRET } from '../../config/app';
+import { paths } from '../../config/paths';
+import { currentApiLanguage, currentLanguage, i18next } from '../i18n';
+import { currentHashRoute } from '../location';
+import { clearUser, getDeviceId, readUser, writeStored } from '../storage';
+import { showToast } from '../toast';
+import { useAccessLimitStore } from './access-limit';
+import { createAppGateway, type GatewayMessage, type SessionRefresher } from './app-gateway';
+
+export function gatewayMessageText(message: GatewayMessage): string {
+  switch (message.key) {
+    case 'api':
+      return i18next.t('errors.api', { message: message.message });
+    case 'sessionExpired':
+      return errorMessage(ErrorCode.SessionExpired, currentLanguage());
+    case 'network':
+      return i18next.t('errors.network');
+    case 'timeout':
+      return i18next.t('errors.timeout');
+    case 'abort':
+      return i18next.t('errors.abort');
+  }
+}
+
+type LoginNavigator = () => void;
+
+let navigateToLogin: LoginNavigator = () => {
+  window.location.hash = `#${paths.loginRegister}`;
+};
+
+/** The app registers router navigation here (lib cannot import the router). */
+export function setLoginNavigator(navigator: LoginNavigator): void {
+  navigateToLogin = navigator;
+}
+
+/** Keeps the current route in `url_params` so login can resume it (SPEC-DECISIONS 13). */
+export function rememberPendingRoute(): void {
+  const route = currentHashRoute();
+  if (route.path.toLowerCase() === paths.loginRegister.toLowerCase()) return;
+  writeStored('url_params', route);
+}
+
+/** The one gateway of the web app: same origin, signed calls, spec §8 handling. */
+export const gateway = createAppGateway({
+  baseUrl: '',
+  appId: APP_ID,
+  appSecret: APP_SECRET,
+  headers: () => {
+    const user = readUser();
+    return {
+      accessToken: user?.AccessToken,
+      refreshToken: user?.RefreshToken,
+      deviceId: getDeviceId(),
+      language: currentApiLanguage(),
+    };
+  },
+  notify: (message) => showToast(gatewayMessageText(message)),
+  onAccessLimited: () => useAccessLimitStore.getState().show(),
+  onSessionExpired: () => {
+    rememberPendingRoute();
+    clearUser();
+    navigateToLogin();
+  },
+});
+
+/** Plugs in the token refresh (`user_msrv/refresh_token`, the accounts issue). */
+export function setSessionRefresher(refresher: SessionRefresher | null): void {
+  gateway.setSessionRefresher(refresher);
+}

@@ -1,0 +1,35 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import 'antd-mobile/es/global';
+import './styles/global.css';
+
+import { App } from './app/App';
+import { preloadTabPages } from './app/routes';
+import { createAppRouter } from './app/router';
+import { setupAntdMobile } from './lib/antd-setup';
+import { initI18n } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { useSettingsStore } from './lib/settings-store';
+import { applyTheme, applyUpDownColors } from './lib/theme';
+
+async function start(): Promise<void> {
+  setupAntdMobile();
+  const { theme, upDown } = useSettingsStore.getState();
+  applyTheme(theme);
+  applyUpDownColors(upDown);
+  await initI18n();
+  const router = createAppRouter();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  // Fetch the other tabs' chunks once the browser is idle, so switching tabs is instant.
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => preloadTabPages());
+  else setTimeout(preloadTabPages, 1500);
+}
+
+void start();

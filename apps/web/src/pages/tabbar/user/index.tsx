@@ -1,0 +1,109 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Avatar, List, PullToRefresh } from 'antd-mobile';
+import {
+  BellOutline,
+  GlobalOutline,
+  InformationCircleOutline,
+  LockOutline,
+  MailOutline,
+  PayCircleOutline,
+  SetOutline,
+} from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useLoginGate } from '../../../components/login-gate';
+import { paths, type RoutePath } from '../../../config/paths';
+import { reloadSession, useSessionStore } from '../../../lib/session-store';
+
+interface Entry {
+  key: string;
+  icon: ReactNode;
+  label: string;
+  to: RoutePath;
+  gated?: boolean;
+}
+
+/** Me tab (spec §2 tab 3): the only tab with pull-down refresh (SPEC-DECISIONS 9). */
+export default function UserPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const gate = useLoginGate();
+  const user = useSessionStore((state) => state.user);
+  const queryClient = useQueryClient();
+
+  const entries: Entry[] = [
+    { key: 'messages', icon: <BellOutline />, label: t('user.messages'), to: paths.notice, gated: true },
+    { key: 'settings', icon: <SetOutline />, label: t('user.settings'), to: paths.setting },
+    { key: 'currency', icon: <PayCircleOutline />, label: t('user.currency'), to: paths.priceDisplay },
+    { key: 'language', icon: <GlobalOutline />, label: t('user.language'), to: paths.language },
+    { key: 'contact', icon: <MailOutline />, label: t('user.contactUs'), to: paths.contactUs },
+    { key: 'about', icon: <InformationCircleOutline />, label: t('user.aboutUs'), to: paths.aboutUs },
+    {
+      key: 'security',
+      icon: <LockOutline />,
+      label: t('user.accountSecurity'),
+      to: paths.accountSecurity,
+      gated: true,
+    },
+  ];
+
+  const open = (entry: Entry) => {
+    const go = () => void navigate({ to: entry.to });
+    if (entry.gated) gate(go);
+    else go();
+  };
+
+  return (
+    <div className="cl-tab-page" data-testid="page-user">
+      <PullToRefresh
+        onRefresh={async () => {
+          reloadSession();
+          await queryClient.invalidateQueries();
+        }}
+        pullingText={t('pullToRefresh.pulling')}
+        canReleaseText={t('pullToRefresh.canRelease')}
+        refreshingText={t('pullToRefresh.refreshing')}
+        completeText={t('pullToRefresh.complete')}
+      >
+        <button
+          type="button"
+          className="cl-profile"
+          data-testid={user ? 'profile' : 'login-entry'}
+          onClick={() => void navigate({ to: user ? paths.YourInfo : paths.loginRegister })}
+        >
+          <Avatar src="" className="cl-profile-avatar" aria-hidden="true" />
+          <span className="cl-profile-text">
+            {user ? (
+              <>
+                <span className="cl-profile-name" data-testid="profile-nickname">
+                  {user.authorInfo.nickname || t('user.noNickname')}
+                </span>
+                <span className="cl-profile-sub">{t('user.uid', { uid: user.uid })}</span>
+              </>
+            ) : (
+              <>
+                <span className="cl-profile-name">{t('auth.loginOrRegister')}</span>
+                <span className="cl-profile-sub">{t('user.loginHint')}</span>
+              </>
+            )}
+          </span>
+        </button>
+        <List className="cl-entry-list">
+          {entries.map((entry) => (
+            <List.Item
+              key={entry.key}
+              prefix={entry.icon}
+              onClick={() => open(entry)}
+              arrowIcon
+              data-testid={`entry-${entry.key}`}
+            >
+              {entry.label}
+            </List.Item>
+          ))}
+        </List>
+      </PullToRefresh>
+    </div>
+  );
+}

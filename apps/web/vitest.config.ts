@@ -1,0 +1,19 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./src/testing/setup.ts'],
+      clearMocks: true,
+      restoreMocks: true,
+      unstubGlobals: true,
+      // jsdom applies no CSS, so antd-mobile's px-size probe always complains there; nothing to act on.
+      onConsoleLog: (log) => !log.includes('The px tester is not rendering properly'),
+    },
+  }),
+);
