@@ -1,10 +1,12 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import { GATEWAY_BASE_PATH } from '@coinlens/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppConfig } from './config/config.js';
+import type { MarketDataProvider } from './market-data/market-data-provider.js';
 import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
@@ -12,19 +14,24 @@ import { MemoryReplayGuard } from './gateway/replay-guard.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
+import { registerLogos } from './http/logos.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
 import { registerUploadedImages } from './http/uploaded-images.js';
 import { createServices } from './services.js';
+import type { Services } from './services.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  services: Services;
 }
 
 export interface BuildOptions {
-  /** Clock for signature windows; tests move it. */
+  /** Clock for signature windows, sessions and the market; tests move it. */
   now?: () => number;
+  /** Replaces the provider MARKET_SOURCE would create (tests). */
+  marketProvider?: MarketDataProvider;
 }
 
 /** Builds the whole server (not yet listening): database, security headers, gateway, static web app. */
@@ -40,7 +47,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: true,
     disableRequestLogging: false,
   });
-  app.addHook('onClose', () => database.close());
+  let services: Services | undefined;
+  // One ordered shutdown: stop producing (live, ingest) before the database they write to goes away.
+  app.addHook('onClose', async () => {
+    if (services) {
+      await services.market.live.stop();
+      await services.market.ingest.stop();
+      await services.market.pubSub.close();
+      services.close();
+    }
+    await database.close();
+  });
 
   try {
     await registerSecurityHeaders(app);
@@ -49,10 +66,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       global: false,
       errorResponseBuilder: (_request, context) => ({ statusCode: 429, retryAfterSeconds: context.ttl / 1000 }),
     });
-    const services = await createServices(config, database, app.log, options);
-    app.addHook('onClose', () => services.close());
+    services = await createServices(config, database, app.log, options);
     registerHealthCheck(app, database);
     registerLegalDocuments(app, config.DATA_DIR);
+    registerLogos(app, services.market.provider);
+    await app.register(websocket, { options: { maxPayload: 65_536 } });
     await registerUploadedImages(app, services.uploadsDirectory);
     if (services.outbox) registerDevOutboxPage(app, services.outbox);
     await app.register(gatewayPlugin, {
@@ -69,7 +87,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       countryHeader: config.COUNTRY_HEADER,
       ...(options.now ? { now: options.now } : {}),
     });
+    await services.market.live.start(app, GATEWAY_BASE_PATH);
     await registerStaticSite(app, config.WEB_DIST_DIR);
+    await services.market.ingest.start(AbortSignal.timeout(config.MARKET_START_TIMEOUT_MS));
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not Found' }));
     app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -80,5 +100,5 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.close();
     throw error;
   }
-  return { app, database };
+  return { app, database, services };
 }

@@ -25,6 +25,19 @@ import { OutboxRepository } from './modules/mail/outbox.repository.js';
 import { SmtpMailer } from './modules/mail/smtp-mailer.js';
 import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js';
 import { LocalDiskImageStorage } from './modules/uploads/image-storage.js';
+import { CandleRepository } from './ingest/candle.repository.js';
+import { DEFAULT_BACKFILL_MS, MarketIngest } from './ingest/market-ingest.js';
+import { MarketSnapshot } from './ingest/market-snapshot.js';
+import { LiveHub } from './live/live-hub.js';
+import type { PubSub } from './live/pub-sub.js';
+import { InProcessPubSub, MARKET_TICK_CHANNEL } from './live/pub-sub.js';
+import type { MarketDataProvider } from './market-data/market-data-provider.js';
+import { createMarketProvider } from './market-data/provider-registry.js';
+import { CurrencyService } from './modules/market/currency.service.js';
+import { HotSearchTracker } from './modules/market/hot-search-tracker.js';
+import { marketProcedures } from './modules/market/market.procedures.js';
+import { MarketService } from './modules/market/market.service.js';
+import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { MemoryAttemptLimiter } from './security/attempt-limiter.js';
 import { PasswordHasher } from './security/password-hasher.js';
 import { loadOrCreateSecret } from './security/server-secrets.js';
@@ -32,6 +45,7 @@ import { TokenCodec } from './security/token-codec.js';
 
 export interface Services {
   handlers: ProcedureHandlers;
+  market: MarketRuntime;
   authenticator: Authenticator;
   upload: UploadEndpoint;
   uploadsDirectory: string;
@@ -42,6 +56,17 @@ export interface Services {
 
 export interface ServiceOptions {
   now?: () => number;
+  /** Replaces the provider MARKET_SOURCE would create (tests). */
+  marketProvider?: MarketDataProvider;
+}
+
+/** The running market: ingest fills the snapshot; the hub and the procedures read it. */
+export interface MarketRuntime {
+  provider: MarketDataProvider;
+  snapshot: MarketSnapshot;
+  ingest: MarketIngest;
+  live: LiveHub;
+  pubSub: PubSub;
 }
 
 /** The composition root of the modules: every service built once, from configuration and the database. */
@@ -92,6 +117,23 @@ export async function createServices(
     new AppRepository(db),
   );
 
+  const provider = options.marketProvider ?? (await createMarketProvider(config, now));
+  const snapshot = new MarketSnapshot(config.MARKET_HEARTBEAT_MS ?? Math.max(10_000, config.MARKET_TICK_MS * 10));
+  const candles = new CandleRepository(db);
+  const ingest = new MarketIngest(provider, snapshot, candles, log, {
+    tickMs: config.MARKET_TICK_MS,
+    candleMs: 60_000,
+    ratesMs: 60_000,
+    signalsMs: 5 * 60_000,
+    backfillMs: DEFAULT_BACKFILL_MS,
+    now,
+  });
+  const currencies = new CurrencyService(snapshot);
+  const market = new MarketService(snapshot, currencies, candles, provider, new HotSearchTracker(now), now);
+  const pubSub = new InProcessPubSub();
+  const live = new LiveHub(snapshot, currencies, market, pubSub, log, now);
+  ingest.onTick(() => void pubSub.publish(MARKET_TICK_CHANNEL, String(now())));
+
   const uploadsDirectory = path.join(config.DATA_DIR, 'uploads');
   const avatars = new AvatarUploadService(new LocalDiskImageStorage(uploadsDirectory));
 
@@ -99,7 +141,15 @@ export async function createServices(
     handlers: {
       ...appProcedures(appService),
       ...accountProcedures(accounts, sessions),
+      ...marketProcedures({
+        market,
+        currencies,
+        watchedCoins: new WatchlistRepository(db, database.dialect, 'coins'),
+        watchedExchanges: new WatchlistRepository(db, database.dialect, 'exchanges'),
+        now,
+      }),
     },
+    market: { provider, snapshot, ingest, live, pubSub },
     authenticator: sessions,
     upload: { bodyLimit: config.UPLOAD_LIMIT_BYTES, handle: (fields) => avatars.upload(fields) },
     uploadsDirectory,

@@ -76,6 +76,21 @@ const environmentSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: optionalString.transform((value) => value ?? 'Coinlens <no-reply@coinlens.app>'),
   UPLOAD_LIMIT_BYTES: integerVar(8 * 1_048_576, 1_048_576, 64 * 1_048_576),
+  MARKET_SOURCE: optionalString.pipe(z.enum(['simulator', 'coingecko']).optional().transform((value) => value ?? 'simulator')),
+  SIM_SEED: integerVar(20_261_122, 0, 2_147_483_647),
+  SIM_SCENARIO: optionalString.pipe(
+    z.enum(['honest', 'realistic', 'adversarial']).optional().transform((value) => value ?? 'realistic'),
+  ),
+  MARKET_TICK_MS: integerVar(1_000, 100, 3_600_000),
+  /** A source silent this long marks its values stale; unset: ten ticks, at least 10 s. */
+  MARKET_HEARTBEAT_MS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional()),
+  /** How long loading profiles and back-filling history may take before the start is abandoned. */
+  MARKET_START_TIMEOUT_MS: integerVar(180_000, 1_000, 3_600_000),
+  COINGECKO_BASE_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/ }).optional().transform((value) => value ?? 'https://api.coingecko.com/api/v3'),
+  ),
+  COINGECKO_API_KEY: optionalString,
+  CCXT_EXCHANGES: commaList,
 });
 
 export type AppConfig = z.output<typeof environmentSchema>;

@@ -48,6 +48,9 @@ function openPostgres(databaseUrl: string): Kysely<Database> {
           : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client losing its connection (server restart, admin shutdown) is reported by the next query that
+  // needs it; without a listener the pool's 'error' event would crash the process.
+  pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -93,6 +93,32 @@ export interface OutboxMessageTable {
   created_at: number;
 }
 
+export interface CandleTable {
+  coin_id: string;
+  resolution: string;
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  amount: number;
+}
+
+export interface WatchCoinTable {
+  user_id: number;
+  coin_id: string;
+  position: number;
+  created_at: number;
+}
+
+export interface WatchExchangeTable {
+  user_id: number;
+  exchange_id: string;
+  position: number;
+  created_at: number;
+}
+
 export interface Database {
   app_releases: AppReleaseTable;
   users: UserTable;
@@ -102,4 +128,7 @@ export interface Database {
   email_codes: EmailCodeTable;
   server_secrets: ServerSecretTable;
   outbox_messages: OutboxMessageTable;
+  candles: CandleTable;
+  watch_coins: WatchCoinTable;
+  watch_exchanges: WatchExchangeTable;
 }

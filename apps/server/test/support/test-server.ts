@@ -9,10 +9,13 @@ import { buildApp } from '../../src/app.js';
 import type { BuildOptions, BuiltApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { DialectName } from '../../src/db/database.js';
+import { FakeMarketProvider } from './fake-market-provider.js';
 import { createTestDatabase } from './test-databases.js';
 
 export interface TestServer {
   baseUrl: string;
+  /** Runs one market tick now (prices, metrics, live frames). */
+  tick(): Promise<void>;
   built: BuiltApp;
   client: GatewayClient;
   /** POSTs a raw form body to a procedure and returns status, headers and parsed JSON. */
@@ -43,8 +46,17 @@ export async function readRaw(response: Response): Promise<RawAnswer> {
 /** Starts the real server on a free loopback port with its own data folder (SQLite unless env says otherwise). */
 export async function startTestServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-server-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
-  const built = await buildApp(config, options);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests drive market ticks themselves (tick()); the timer only keeps a heartbeat going.
+    MARKET_TICK_MS: '3600000',
+    MARKET_HEARTBEAT_MS: '30000',
+    ...env,
+  });
+  const marketProvider = options.marketProvider ?? new FakeMarketProvider(options.now ?? Date.now);
+  const built = await buildApp(config, { ...options, marketProvider });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('server did not bind');
@@ -53,6 +65,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   return {
     baseUrl,
     built,
+    tick: () => built.services.market.ingest.tick(AbortSignal.timeout(10_000)),
     client: createGatewayClient({ baseUrl, appId: config.APP_ID, appSecret: config.APP_SECRET, now }),
     sign: (payload, timestamp) =>
       ({ ...signPayload(payload, { appId: DEV_APP_ID, appSecret: DEV_APP_SECRET, timestamp: timestamp ?? Math.floor(now() / 1000) }) }),

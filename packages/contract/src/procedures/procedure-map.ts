@@ -2,6 +2,7 @@ import type { z } from 'zod';
 
 import { appProcedures } from './app.schema.js';
 import type { ProcedureSpec } from './define-procedure.js';
+import { marketProcedures } from './market.schema.js';
 import { userProcedures } from './user.schema.js';
 
 /**
@@ -11,6 +12,7 @@ import { userProcedures } from './user.schema.js';
 export const procedures = {
   ...appProcedures,
   ...userProcedures,
+  ...marketProcedures,
 } satisfies Record<string, ProcedureSpec>;
 
 export type ProcedureMap = typeof procedures;

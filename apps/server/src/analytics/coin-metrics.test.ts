@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Candle, VenueTicker } from '../market-data/market-model.js';
+import { computeCoinMetrics, venueSpreadPercent } from './coin-metrics.js';
+import type { CoinMetricsInput } from './coin-metrics.js';
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0);
+const DAY = 86_400_000;
+
+function series(count: number, stepMs: number, end: number, priceAt: (i: number) => number, amount = 100): Candle[] {
+  return Array.from({ length: count }, (_, i) => {
+    const close = priceAt(i);
+    const open = i === 0 ? close : priceAt(i - 1);
+    return { time: end - (count - i) * stepMs, open, close, high: Math.max(open, close), low: Math.min(open, close), volume: 1, amount };
+  });
+}
+
+function venue(volumeUsd24h: number, bidUsd: number | null, askUsd: number | null): VenueTicker {
+  return { exchangeId: 'x', coinId: 'c', base: 'C', quote: 'USDT', last: 100, lastUsd: 100, bidUsd, askUsd, volumeBase24h: volumeUsd24h / 100, volumeUsd24h, timestamp: NOW };
+}
+
+function input(overrides: Partial<CoinMetricsInput> = {}): CoinMetricsInput {
+  return {
+    now: NOW,
+    price: 110,
+    profile: { circulatingSupply: 1_000, totalSupply: 2_000, maxSupply: 4_000 },
+    history: {
+      fiveMinute: series(300, 300_000, NOW, () => 100),
+      hourly: series(24 * 8, 3_600_000, NOW, () => 50),
+      daily: series(40, DAY, NOW, (i) => 10 + i, 1_000),
+    },
+    healthyVenues: [],
+    reportedVolume: null,
+    btcDailyCloses: null,
+    ...overrides,
+  };
+}
+
+describe('computeCoinMetrics', () => {
+  it('derives changes against the close 24 h and 7 d ago', () => {
+    const metrics = computeCoinMetrics(input());
+    expect(metrics.change24h).toBeCloseTo(10);
+    expect(metrics.change7d).toBeCloseTo(120);
+  });
+
+  it('computes market caps, turnover and circulation rate from supplies', () => {
+    const metrics = computeCoinMetrics(input({ healthyVenues: [venue(5_500, 99, 101)] }));
+    expect(metrics.marketCap).toBe(110 * 2_000);
+    expect(metrics.circulatingMarketCap).toBe(110 * 1_000);
+    expect(metrics.amount24h).toBe(5_500);
+    expect(metrics.turnoverRate).toBeCloseTo(5);
+    expect(metrics.circulationRate).toBeCloseTo(25);
+  });
+
+  it('falls back to total supply for the circulation rate without a max supply', () => {
+    expect(computeCoinMetrics(input({ profile: { circulatingSupply: 500, totalSupply: 1_000, maxSupply: null } })).circulationRate).toBeCloseTo(50);
+  });
+
+  it('takes high/low over 24 h including the live price', () => {
+    const metrics = computeCoinMetrics(input());
+    expect(metrics.high24h).toBe(110);
+    expect(metrics.low24h).toBe(100);
+  });
+
+  it('reports zero volatility for a flat day and more for a choppy one', () => {
+    expect(computeCoinMetrics(input()).volatility24h).toBe(0);
+    const choppy = series(288, 300_000, NOW, (i) => (i % 2 === 0 ? 100 : 101));
+    const volatility = computeCoinMetrics(input({ history: { ...input().history, fiveMinute: choppy } })).volatility24h ?? 0;
+    // alternating ±ln(1.01) ≈ ±0.995 %: σ ≈ 0.997 %, × √288 ≈ 16.9 %
+    expect(volatility).toBeGreaterThan(16);
+    expect(volatility).toBeLessThan(18);
+  });
+
+  it('computes first-day open, ROI, ATH and ATL from the daily history', () => {
+    const metrics = computeCoinMetrics(input());
+    expect(metrics.firstDayOpen).toBe(10);
+    expect(metrics.roi).toBeCloseTo(1_000);
+    expect(metrics.ath.price).toBe(110);
+    expect(metrics.atl).toEqual({ price: 10, at: NOW - 40 * DAY });
+  });
+
+  it('computes the volume ratio against the mean of the five days before', () => {
+    const metrics = computeCoinMetrics(input({ reportedVolume: { base: 20, usd: 2_000 } }));
+    expect(metrics.amount24h).toBe(2_000);
+    expect(metrics.volumeRatio).toBeCloseTo(2);
+  });
+
+  it('weights venue spreads by turnover', () => {
+    expect(venueSpreadPercent({ bidUsd: 99, askUsd: 101 })).toBeCloseTo(2);
+    expect(venueSpreadPercent({ bidUsd: null, askUsd: 101 })).toBeNull();
+    const metrics = computeCoinMetrics(input({ healthyVenues: [venue(1_000_000, 99.9, 100.1), venue(10, 90, 110)] }));
+    expect(metrics.bidAskSpread).toBeCloseTo(0.2);
+  });
+
+  it('correlates daily returns with BTC', () => {
+    const daily = series(40, DAY, NOW, (i) => 100 * 1.01 ** i * (i % 3 === 0 ? 1.02 : 1));
+    const btc = new Map(daily.map((candle) => [candle.time, candle.close * 3]));
+    const metrics = computeCoinMetrics(input({ history: { ...input().history, daily }, btcDailyCloses: btc }));
+    expect(metrics.btcCorrelation).toBeCloseTo(1);
+  });
+
+  it('uses reported volume when there are no venues, and candle sums when nothing is reported', () => {
+    expect(computeCoinMetrics(input()).amount24h).toBe(100 * 288);
+  });
+});

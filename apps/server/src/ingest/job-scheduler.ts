@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import { ProviderError, RateLimitedError } from '../market-data/provider-errors.js';
+
+export interface JobDefinition {
+  name: string;
+  intervalMs: number;
+  /** Per-run time limit, passed to the job as an AbortSignal. */
+  timeoutMs: number;
+  run(signal: AbortSignal): Promise<void>;
+}
+
+interface JobState {
+  definition: JobDefinition;
+  timer: NodeJS.Timeout | null;
+  failures: number;
+  lastSuccessAt: number | null;
+}
+
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/**
+ * Runs named jobs on their intervals. A run never overlaps the previous one; a rate-limited provider delays
+ * the next run by its Retry-After; other retryable failures back off exponentially; permanent ones are logged
+ * and the job simply runs again on its interval.
+ */
+export class JobScheduler {
+  private readonly jobs = new Map<string, JobState>();
+  private stopped = false;
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  add(definition: JobDefinition, startAfterMs = 0): void {
+    const state: JobState = { definition, timer: null, failures: 0, lastSuccessAt: null };
+    this.jobs.set(definition.name, state);
+    this.schedule(state, startAfterMs);
+  }
+
+  lastSuccess(name: string): number | null {
+    return this.jobs.get(name)?.lastSuccessAt ?? null;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const state of this.jobs.values()) if (state.timer) clearTimeout(state.timer);
+  }
+
+  private schedule(state: JobState, delayMs: number): void {
+    if (this.stopped) return;
+    state.timer = setTimeout(() => void this.runOnce(state), delayMs);
+    state.timer.unref();
+  }
+
+  private async runOnce(state: JobState): Promise<void> {
+    const { definition } = state;
+    const started = this.now();
+    let nextDelay = definition.intervalMs;
+    try {
+      await definition.run(AbortSignal.timeout(definition.timeoutMs));
+      state.failures = 0;
+      state.lastSuccessAt = this.now();
+    } catch (error) {
+      state.failures++;
+      nextDelay = this.delayAfterFailure(definition, state.failures, error);
+      this.log.warn({ job: definition.name, failures: state.failures, retryInMs: nextDelay, err: error }, 'ingest job failed');
+    }
+    const elapsed = this.now() - started;
+    this.schedule(state, Math.max(0, nextDelay - elapsed));
+  }
+
+  private delayAfterFailure(definition: JobDefinition, failures: number, error: unknown): number {
+    if (error instanceof RateLimitedError) return Math.max(definition.intervalMs, error.retryAfterMs);
+    if (error instanceof ProviderError && !error.retryable) return definition.intervalMs;
+    return Math.min(MAX_BACKOFF_MS, definition.intervalMs * 2 ** Math.min(failures, 10));
+  }
+}

@@ -1,0 +1,330 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import { computeCoinMetrics } from '../analytics/coin-metrics.js';
+import type { MarketDataProvider } from '../market-data/market-data-provider.js';
+import type { AggregateQuote, Candle, CoinProfile, Resolution, VenueTicker } from '../market-data/market-model.js';
+import { RESOLUTION_MS } from '../market-data/market-model.js';
+import type { CandleRepository } from './candle.repository.js';
+import { bucketStart, CANDLE_RETENTION_MS, rollUp } from './candle-rollup.js';
+import { certificationOf } from './certification.js';
+import { HistoryCache } from './history-cache.js';
+import { JobScheduler } from './job-scheduler.js';
+import type { CoinState, MarketSnapshot, VenueQuote } from './market-snapshot.js';
+import { referencePrice, VenueExclusions } from './reference-price.js';
+
+export interface IngestOptions {
+  /** How often live prices are pulled (simulator: every second). */
+  tickMs: number;
+  candleMs: number;
+  ratesMs: number;
+  signalsMs: number;
+  /** How far back each resolution is back-filled on first start. */
+  backfillMs: Readonly<Record<Resolution, number>>;
+  now: () => number;
+}
+
+export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
+  '1m': 2 * 3_600_000,
+  '5m': 26 * 3_600_000,
+  '1h': 8 * 86_400_000,
+  '1d': 5 * 365 * 86_400_000,
+};
+
+/** Listeners get the ids of the coins whose state changed on a tick. */
+export type TickListener = (changedCoinIds: readonly string[]) => void;
+
+const UNCHANGED_PERCENT = 0.01;
+
+/**
+ * Pulls from one provider into the snapshot and the candle store: profiles at start, live prices every tick
+ * (validated, outliers excluded, volume-weighted median), candles every minute (rolled up 1m → 5m → 1h → 1d),
+ * exchange rates and signals on their own intervals, retention hourly.
+ */
+export class MarketIngest {
+  readonly history = new HistoryCache();
+  private readonly exclusions = new Map<string, VenueExclusions>();
+  private readonly listeners = new Set<TickListener>();
+  private readonly scheduler: JobScheduler;
+  private readonly pendingWrites: Promise<void>[] = [];
+
+  constructor(
+    private readonly provider: MarketDataProvider,
+    private readonly snapshot: MarketSnapshot,
+    private readonly candles: CandleRepository,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: IngestOptions,
+  ) {
+    this.scheduler = new JobScheduler(log, options.now);
+  }
+
+  onTick(listener: TickListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Loads profiles and history and computes the first tick, then schedules the jobs. */
+  async start(signal: AbortSignal): Promise<void> {
+    await this.loadProfiles(signal);
+    await this.refreshRates(signal).catch((error: unknown) => this.log.warn({ err: error }, 'exchange rates unavailable at start'));
+    await this.loadHistory(signal);
+    await this.refreshSignals(signal).catch((error: unknown) => this.log.warn({ err: error }, 'social and on-chain signals unavailable at start'));
+    await this.tick(signal);
+    const { tickMs, candleMs, ratesMs, signalsMs } = this.options;
+    this.scheduler.add({ name: 'tickers', intervalMs: tickMs, timeoutMs: Math.max(5_000, tickMs * 5), run: (s) => this.tick(s) }, tickMs);
+    this.scheduler.add({ name: 'candles', intervalMs: candleMs, timeoutMs: 120_000, run: (s) => this.refreshCandles(s) }, candleMs);
+    this.scheduler.add({ name: 'rates', intervalMs: ratesMs, timeoutMs: 30_000, run: (s) => this.refreshRates(s) }, ratesMs);
+    this.scheduler.add({ name: 'signals', intervalMs: signalsMs, timeoutMs: 60_000, run: (s) => this.refreshSignals(s) }, signalsMs);
+    this.scheduler.add({ name: 'retention', intervalMs: 3_600_000, timeoutMs: 120_000, run: () => this.applyRetention() }, 60_000);
+  }
+
+  /** Stops the jobs and waits for background candle writes. */
+  async stop(): Promise<void> {
+    this.scheduler.stop();
+    await Promise.allSettled(this.pendingWrites);
+  }
+
+  async loadProfiles(signal: AbortSignal): Promise<void> {
+    const [coins, exchanges] = await Promise.all([this.provider.getCoins(signal), this.provider.getExchanges(signal)]);
+    const now = this.options.now();
+    for (const profile of coins) {
+      const existing = this.snapshot.coins.get(profile.id);
+      this.snapshot.coins.set(profile.id, existing ? { ...existing, profile } : emptyCoinState(profile));
+    }
+    for (const profile of exchanges) {
+      const existing = this.snapshot.exchanges.get(profile.id);
+      this.snapshot.exchanges.set(profile.id, existing ? { ...existing, profile } : { profile, exRank: 0, pairCount: 0, coinCount: 0, amount24h: 0, healthyAmount24h: 0, asOf: now });
+    }
+  }
+
+  /**
+   * Reads each coin's stored history and back-fills what is missing from the provider; the new candles are
+   * written in the background so the server can start serving at once.
+   */
+  async loadHistory(signal: AbortSignal): Promise<void> {
+    if (!this.provider.capabilities.has('candles')) return;
+    const now = this.options.now();
+    for (const resolution of ['1d', '1h', '5m', '1m'] as const) {
+      const latest = await this.candles.latestTimes(resolution);
+      for (const coinId of this.snapshot.coins.keys()) {
+        signal.throwIfAborted();
+        const windowStart = bucketStart(now - this.options.backfillMs[resolution], resolution);
+        const stored = resolution === '1m' ? [] : await this.candles.range(coinId, resolution, windowStart, now + 1);
+        const from = Math.max(windowStart, (latest.get(coinId) ?? -Infinity) + RESOLUTION_MS[resolution]);
+        const missing = from < now ? await this.provider.getCandles({ coinId, resolution, from, to: now }, signal) : [];
+        this.history.add(coinId, resolution, [...stored, ...missing], now);
+        if (missing.length > 0) this.writeInBackground(coinId, resolution, missing);
+      }
+    }
+  }
+
+  /** One live update: prices, metrics, ranks, exchange aggregates and global figures. */
+  async tick(signal: AbortSignal): Promise<void> {
+    const now = this.options.now();
+    const ids = [...this.snapshot.coins.keys()];
+    const changed: string[] = [];
+    if (this.provider.capabilities.has('tickers')) {
+      const tickers = await this.provider.getTickers({}, signal);
+      const byCoin = groupBy(tickers, (ticker) => ticker.coinId);
+      for (const coinId of ids) if (this.applyVenueTickers(coinId, byCoin.get(coinId) ?? [], now)) changed.push(coinId);
+      this.aggregateExchanges(tickers, now);
+    } else if (this.provider.capabilities.has('quotes')) {
+      const quotes = await this.provider.getQuotes(ids, signal);
+      for (const quote of quotes) if (this.applyQuote(quote, now)) changed.push(quote.coinId);
+    }
+    this.rankAndAggregate();
+    this.snapshot.lastTickAt = now;
+    this.snapshot.version++;
+    for (const listener of this.listeners) listener(changed);
+  }
+
+  /** Closed 1m candles since the last stored one, rolled up into the 5m, 1h and 1d buckets they touch. */
+  async refreshCandles(signal: AbortSignal): Promise<void> {
+    if (!this.provider.capabilities.has('candles')) return;
+    const now = this.options.now();
+    const to = bucketStart(now, '1m');
+    const latest = await this.candles.latestTimes('1m');
+    for (const coinId of this.snapshot.coins.keys()) {
+      signal.throwIfAborted();
+      const from = Math.max((latest.get(coinId) ?? to - RESOLUTION_MS['1m']) + RESOLUTION_MS['1m'], to - this.options.backfillMs['1m']);
+      if (from >= to) continue;
+      const minutes = await this.provider.getCandles({ coinId, resolution: '1m', from, to }, signal);
+      if (minutes.length === 0) continue;
+      await this.candles.upsert(coinId, '1m', minutes);
+      let finer: Resolution = '1m';
+      for (const coarser of ['5m', '1h', '1d'] as const) {
+        const start = bucketStart(minutes[0]?.time ?? from, coarser);
+        const source = await this.candles.range(coinId, finer, start, now + 1);
+        const rolled = rollUp(source, coarser);
+        await this.candles.upsert(coinId, coarser, rolled);
+        this.history.add(coinId, coarser, rolled, now);
+        finer = coarser;
+      }
+    }
+  }
+
+  async refreshRates(signal: AbortSignal): Promise<void> {
+    if (!this.provider.capabilities.has('exchangeRates')) return;
+    const { rates, timestamp } = await this.provider.getExchangeRates(signal);
+    for (const rate of rates) if (Number.isFinite(rate.perUsd) && rate.perUsd > 0) this.snapshot.rates.set(rate.code.toLowerCase(), rate);
+    this.snapshot.ratesAsOf = timestamp;
+  }
+
+  async refreshSignals(signal: AbortSignal): Promise<void> {
+    const ids = [...this.snapshot.coins.keys()];
+    if (this.provider.capabilities.has('social')) {
+      for (const social of await this.provider.getSocial(ids, signal)) {
+        const coin = this.snapshot.coins.get(social.coinId);
+        if (coin) coin.social = social;
+      }
+    }
+    if (this.provider.capabilities.has('onChain')) {
+      for (const onChain of await this.provider.getOnChain(ids, signal)) {
+        const coin = this.snapshot.coins.get(onChain.coinId);
+        if (coin) coin.onChain = onChain;
+      }
+    }
+  }
+
+  async applyRetention(): Promise<void> {
+    const now = this.options.now();
+    for (const [resolution, keepMs] of Object.entries(CANDLE_RETENTION_MS) as [Resolution, number | null][]) {
+      if (keepMs !== null) await this.candles.deleteOlderThan(resolution, now - keepMs);
+    }
+  }
+
+  private applyVenueTickers(coinId: string, tickers: readonly VenueTicker[], now: number): boolean {
+    const coin = this.snapshot.coins.get(coinId);
+    if (!coin || tickers.length === 0) return false;
+    let exclusions = this.exclusions.get(coinId);
+    if (!exclusions) {
+      exclusions = new VenueExclusions();
+      this.exclusions.set(coinId, exclusions);
+    }
+    const reference = referencePrice(tickers, exclusions);
+    if (!reference) return false;
+    const excluded = new Set(reference.excluded);
+    const venues: VenueQuote[] = [...reference.healthy, ...reference.excluded].map((ticker) => ({ ticker, excluded: excluded.has(ticker) }));
+    this.updateCoin(coin, reference.price, venues, reference.degraded, null, now);
+    return true;
+  }
+
+  private applyQuote(quote: AggregateQuote, now: number): boolean {
+    const coin = this.snapshot.coins.get(quote.coinId);
+    if (!coin || !Number.isFinite(quote.priceUsd) || quote.priceUsd <= 0) return false;
+    const base = quote.volumeUsd24h / quote.priceUsd;
+    this.updateCoin(coin, quote.priceUsd, [], false, { base, usd: quote.volumeUsd24h }, now);
+    return true;
+  }
+
+  private updateCoin(
+    coin: CoinState,
+    price: number,
+    venues: VenueQuote[],
+    degraded: boolean,
+    reportedVolume: { base: number; usd: number } | null,
+    now: number,
+  ): void {
+    const id = coin.profile.id;
+    coin.price = price;
+    coin.asOf = now;
+    coin.degraded = degraded;
+    coin.venues = venues;
+    coin.listedAt = this.history.listedAt(id);
+    coin.metrics = computeCoinMetrics({
+      now,
+      price,
+      profile: coin.profile,
+      history: this.history.get(id),
+      healthyVenues: venues.filter((venue) => !venue.excluded).map((venue) => venue.ticker),
+      reportedVolume,
+      btcDailyCloses: id === 'bitcoin' ? null : this.history.dailyCloses('bitcoin'),
+    });
+    coin.certification = certificationOf(coin.profile, venues);
+  }
+
+  private aggregateExchanges(tickers: readonly VenueTicker[], now: number): void {
+    const excludedTickers = new Set<VenueTicker>();
+    for (const coin of this.snapshot.coins.values()) for (const venue of coin.venues) if (venue.excluded) excludedTickers.add(venue.ticker);
+    for (const [exchangeId, pairs] of groupBy(tickers, (ticker) => ticker.exchangeId)) {
+      const exchange = this.snapshot.exchanges.get(exchangeId);
+      if (!exchange) continue;
+      exchange.pairCount = pairs.length;
+      exchange.coinCount = new Set(pairs.map((pair) => pair.coinId)).size;
+      exchange.amount24h = pairs.reduce((sum, pair) => sum + pair.volumeUsd24h, 0);
+      exchange.healthyAmount24h = pairs.filter((pair) => !excludedTickers.has(pair)).reduce((sum, pair) => sum + pair.volumeUsd24h, 0);
+      exchange.asOf = now;
+    }
+  }
+
+  private rankAndAggregate(): void {
+    const coins = [...this.snapshot.coins.values()];
+    const capOf = (coin: CoinState) => coin.metrics?.circulatingMarketCap ?? -1;
+    coins.sort((a, b) => capOf(b) - capOf(a));
+    const total = coins.reduce((sum, coin) => sum + Math.max(0, capOf(coin)), 0);
+    let total24hAgo = 0;
+    let rising = 0;
+    let falling = 0;
+    let unchanged = 0;
+    coins.forEach((coin, index) => {
+      coin.rank = index + 1;
+      coin.marketShare = total > 0 && capOf(coin) >= 0 ? (capOf(coin) / total) * 100 : null;
+      const change = coin.metrics?.change24h ?? null;
+      if (change === null || Math.abs(change) < UNCHANGED_PERCENT) unchanged++;
+      else if (change > 0) rising++;
+      else falling++;
+      total24hAgo += change !== null ? Math.max(0, capOf(coin)) / (1 + change / 100) : Math.max(0, capOf(coin));
+    });
+    this.snapshot.ranked = coins;
+    const share = (id: string) => (total > 0 ? (Math.max(0, capOf(this.snapshot.coins.get(id) ?? coins[0]!)) / total) * 100 : 0);
+    this.snapshot.global = {
+      totalMarketCap: total,
+      totalMarketCap24hAgo: total24hAgo,
+      totalVolume24h: coins.reduce((sum, coin) => sum + (coin.metrics?.amount24h ?? 0), 0),
+      btcDominance: this.snapshot.coins.has('bitcoin') ? share('bitcoin') : 0,
+      ethDominance: this.snapshot.coins.has('ethereum') ? share('ethereum') : 0,
+      rising,
+      falling,
+      unchanged,
+    };
+    // Interim ExRank until the score issue: healthy (in-band) turnover, so wash or outlier volume does not count.
+    const exchanges = [...this.snapshot.exchanges.values()].sort((a, b) => b.healthyAmount24h - a.healthyAmount24h);
+    exchanges.forEach((exchange, index) => (exchange.exRank = index + 1));
+    this.snapshot.exchangesRanked = exchanges;
+  }
+
+  private writeInBackground(coinId: string, resolution: Resolution, candles: Candle[]): void {
+    const write = this.candles.upsert(coinId, resolution, candles).catch((error: unknown) => {
+      this.log.error({ err: error, coinId, resolution }, 'candle back-fill write failed');
+    });
+    this.pendingWrites.push(write);
+    void write.finally(() => this.pendingWrites.splice(this.pendingWrites.indexOf(write), 1));
+  }
+}
+
+function emptyCoinState(profile: CoinProfile): CoinState {
+  return {
+    profile,
+    rank: 0,
+    price: null,
+    asOf: 0,
+    degraded: false,
+    venues: [],
+    metrics: null,
+    marketShare: null,
+    certification: 'unauthenticated',
+    listedAt: null,
+    social: null,
+    onChain: null,
+  };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+

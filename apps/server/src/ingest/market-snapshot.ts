@@ -1,0 +1,95 @@
+import type { CertificationState } from '@coinlens/contract';
+
+import type { CoinMetrics } from '../analytics/coin-metrics.js';
+import type {
+  CoinProfile,
+  CurrencyRate,
+  ExchangeProfile,
+  OnChainSnapshot,
+  SocialSnapshot,
+  VenueTicker,
+} from '../market-data/market-model.js';
+
+export interface VenueQuote {
+  ticker: VenueTicker;
+  /** Outside the k·MAD band: shown, but not part of the reference price or the volumes. */
+  excluded: boolean;
+}
+
+export interface CoinState {
+  profile: CoinProfile;
+  /** Rank by circulating market cap, 1-based. */
+  rank: number;
+  price: number | null;
+  /** When the price was last computed from fresh source data. */
+  asOf: number;
+  /** Fewer healthy venues than the quorum. */
+  degraded: boolean;
+  venues: VenueQuote[];
+  metrics: CoinMetrics | null;
+  marketShare: number | null;
+  certification: CertificationState;
+  listedAt: number | null;
+  social: SocialSnapshot | null;
+  onChain: OnChainSnapshot | null;
+}
+
+export interface ExchangeState {
+  profile: ExchangeProfile;
+  exRank: number;
+  pairCount: number;
+  coinCount: number;
+  /** Reported 24 h turnover of every pair, USD. */
+  amount24h: number;
+  /** Turnover of the pairs inside the outlier band, USD. */
+  healthyAmount24h: number;
+  asOf: number;
+}
+
+export interface GlobalState {
+  totalMarketCap: number;
+  totalMarketCap24hAgo: number;
+  totalVolume24h: number;
+  btcDominance: number;
+  ethDominance: number;
+  rising: number;
+  falling: number;
+  unchanged: number;
+}
+
+/**
+ * The current market, in memory: written by ingest on every tick, read by every list and detail call, so the
+ * hot paths never touch SQL. Values carry `asOf`; `isStale` says the source has been silent past its heartbeat.
+ */
+export class MarketSnapshot {
+  readonly coins = new Map<string, CoinState>();
+  readonly exchanges = new Map<string, ExchangeState>();
+  readonly rates = new Map<string, CurrencyRate>();
+  global: GlobalState = {
+    totalMarketCap: 0,
+    totalMarketCap24hAgo: 0,
+    totalVolume24h: 0,
+    btcDominance: 0,
+    ethDominance: 0,
+    rising: 0,
+    falling: 0,
+    unchanged: 0,
+  };
+  /** Coins in rank order, rebuilt on every tick. */
+  ranked: CoinState[] = [];
+  exchangesRanked: ExchangeState[] = [];
+  lastTickAt = 0;
+  ratesAsOf = 0;
+  /** Increments on every tick, so readers can cache per version. */
+  version = 0;
+
+  constructor(private readonly heartbeatMs: number) {}
+
+  isStale(now: number): boolean {
+    return this.lastTickAt === 0 || now - this.lastTickAt > this.heartbeatMs;
+  }
+
+  coinBySymbolOrId(idOrSymbol: string): CoinState | undefined {
+    return this.coins.get(idOrSymbol) ?? this.ranked.find((coin) => coin.profile.symbol.toLowerCase() === idOrSymbol.toLowerCase());
+  }
+}

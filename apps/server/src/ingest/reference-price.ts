@@ -1,0 +1,94 @@
+import type { VenueTicker } from '../market-data/market-model.js';
+import { median, medianAbsoluteDeviation, weightedMedian } from './robust-statistics.js';
+
+export const REFERENCE_PRICE_RULES = {
+  /** A venue further than k·MAD (scaled to σ) from the cross-venue median is excluded… */
+  k: 5,
+  /** …and re-included only once it is back inside half that band (CF Benchmarks' hysteresis). */
+  reentryFraction: 0.5,
+  /** MAD is floored at this share of the median, so tight honest clusters do not exclude on noise. */
+  minimumRelativeMad: 0.001,
+  /** With fewer healthy venues the median is still used but the price is marked degraded (Synthetix 2019). */
+  minimumQuorum: 3,
+} as const;
+
+/** MAD × 1.4826 estimates σ for normally distributed prices. */
+const MAD_TO_SIGMA = 1.4826;
+
+/** Whether a ticker's numbers can be used at all: finite and positive where they must be. */
+export function isUsableTicker(ticker: VenueTicker): boolean {
+  return (
+    Number.isFinite(ticker.lastUsd) &&
+    ticker.lastUsd > 0 &&
+    Number.isFinite(ticker.volumeUsd24h) &&
+    ticker.volumeUsd24h >= 0 &&
+    Number.isFinite(ticker.volumeBase24h) &&
+    ticker.volumeBase24h >= 0 &&
+    Number.isFinite(ticker.timestamp)
+  );
+}
+
+export function venueKey(ticker: Pick<VenueTicker, 'exchangeId' | 'base' | 'quote'>): string {
+  return `${ticker.exchangeId}:${ticker.base}/${ticker.quote}`;
+}
+
+export interface ReferencePrice {
+  price: number;
+  /** Venues that contributed. */
+  healthy: VenueTicker[];
+  /** Venues left out as outliers, with their deviation in band units. */
+  excluded: VenueTicker[];
+  /** Fewer healthy venues than the quorum. */
+  degraded: boolean;
+}
+
+/**
+ * Remembers which venues are excluded, per coin, so a venue must come well back inside the band before it
+ * counts again (hysteresis), instead of flapping in and out at the band's edge.
+ */
+export class VenueExclusions {
+  private readonly excluded = new Set<string>();
+
+  isExcluded(key: string): boolean {
+    return this.excluded.has(key);
+  }
+
+  /** Decides for one venue given its deviation in band units (1 = at the k·MAD edge). */
+  update(key: string, bandDistance: number): boolean {
+    const wasExcluded = this.excluded.has(key);
+    const exclude = wasExcluded ? bandDistance > REFERENCE_PRICE_RULES.reentryFraction : bandDistance > 1;
+    if (exclude) this.excluded.add(key);
+    else this.excluded.delete(key);
+    return exclude;
+  }
+
+  get size(): number {
+    return this.excluded.size;
+  }
+}
+
+/**
+ * The reference price of one coin: volume-weighted median of the venues inside the k·MAD band around the
+ * cross-venue median. Returns null when no usable venue is left.
+ */
+export function referencePrice(tickers: readonly VenueTicker[], exclusions: VenueExclusions): ReferencePrice | null {
+  const usable = tickers.filter(isUsableTicker);
+  const center = median(usable.map((ticker) => ticker.lastUsd));
+  if (center === null) return null;
+  const mad = medianAbsoluteDeviation(
+    usable.map((ticker) => ticker.lastUsd),
+    center,
+  ) ?? 0;
+  const band = REFERENCE_PRICE_RULES.k * MAD_TO_SIGMA * Math.max(mad, center * REFERENCE_PRICE_RULES.minimumRelativeMad);
+  const healthy: VenueTicker[] = [];
+  const excluded: VenueTicker[] = [];
+  for (const ticker of usable) {
+    const distance = Math.abs(ticker.lastUsd - center) / band;
+    // With one or two venues there is no majority to judge against: nobody is excluded, the price is degraded.
+    const out = usable.length >= REFERENCE_PRICE_RULES.minimumQuorum && exclusions.update(venueKey(ticker), distance);
+    (out ? excluded : healthy).push(ticker);
+  }
+  const price = weightedMedian(healthy.map((ticker) => ({ value: ticker.lastUsd, weight: ticker.volumeUsd24h })));
+  if (price === null) return null;
+  return { price, healthy, excluded, degraded: healthy.length < REFERENCE_PRICE_RULES.minimumQuorum };
+}

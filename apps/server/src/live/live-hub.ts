@@ -1,0 +1,160 @@
+import { LIVE_SOCKET_PATH, liveClientMessage } from '@coinlens/contract';
+import type { LiveEvent, LiveFrame } from '@coinlens/contract';
+import type {} from '@fastify/websocket';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+
+import type { MarketSnapshot } from '../ingest/market-snapshot.js';
+import type { CurrencyService } from '../modules/market/currency.service.js';
+import type { MarketService } from '../modules/market/market.service.js';
+import { isServableTopic, LiveSession } from './live-session.js';
+import type { PubSub } from './pub-sub.js';
+import { MARKET_TICK_CHANNEL } from './pub-sub.js';
+import { TickContext } from './tick-context.js';
+
+export const LIVE_RULES = {
+  /** A client whose unsent data passes this is too slow to keep: it is dropped, never buffered without bound. */
+  maxBufferedBytes: 1_048_576,
+  /** A frame with just a heartbeat goes out when a client heard nothing for this long. */
+  heartbeatMs: 15_000,
+  /** Clients that do not answer a WebSocket ping within this are closed. */
+  pingIntervalMs: 30_000,
+  maxMessageBytes: 16_384,
+  maxClients: 20_000,
+} as const;
+
+interface Client {
+  socket: WebSocket;
+  session: LiveSession;
+  lastSentAt: number;
+  alive: boolean;
+}
+
+/** `/gwapi/ws`: typed market events to subscribed clients, one coalesced frame per client per tick. */
+export class LiveHub {
+  private readonly clients = new Set<Client>();
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly snapshot: MarketSnapshot,
+    private readonly currencies: CurrencyService,
+    private readonly market: MarketService,
+    private readonly pubSub: PubSub,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
+  async start(app: FastifyInstance, basePath: string): Promise<void> {
+    this.unsubscribe = await this.pubSub.subscribe(MARKET_TICK_CHANNEL, () => this.broadcast());
+    this.pingTimer = setInterval(() => this.pingAll(), LIVE_RULES.pingIntervalMs);
+    this.pingTimer.unref();
+    app.get(`${basePath}${LIVE_SOCKET_PATH}`, { websocket: true }, (socket) => this.accept(socket));
+  }
+
+  async stop(): Promise<void> {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    await this.unsubscribe?.();
+    for (const client of this.clients) client.socket.close(1001, 'server shutting down');
+    this.clients.clear();
+  }
+
+  private accept(socket: WebSocket): void {
+    if (this.clients.size >= LIVE_RULES.maxClients) {
+      socket.close(1013, 'too many clients');
+      return;
+    }
+    const client: Client = { socket, session: new LiveSession(), lastSentAt: this.now(), alive: true };
+    this.clients.add(client);
+    socket.on('pong', () => (client.alive = true));
+    socket.on('message', (data, isBinary) => this.receive(client, data, isBinary));
+    socket.on('close', () => this.clients.delete(client));
+    socket.on('error', (error) => {
+      this.log.debug({ err: error }, 'live socket error');
+      this.clients.delete(client);
+    });
+  }
+
+  private receive(client: Client, data: unknown, isBinary: boolean): void {
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : '';
+    if (isBinary || text.length === 0 || text.length > LIVE_RULES.maxMessageBytes) {
+      this.send(client, [{ type: 'error', code: 50500, msg: 'messages are JSON text' }]);
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      this.send(client, [{ type: 'error', code: 50500, msg: 'not valid JSON' }]);
+      return;
+    }
+    const message = liveClientMessage.safeParse(parsed);
+    if (!message.success) {
+      const path = message.error.issues[0]?.path.join('.') ?? '';
+      this.send(client, [{ type: 'error', code: 50500, msg: `invalid message${path ? `: ${path}` : ''}` }]);
+      return;
+    }
+    const request = message.data;
+    switch (request.op) {
+      case 'ping':
+        this.send(client, [{ type: 'heartbeat' }]);
+        return;
+      case 'unsubscribe':
+        client.session.unsubscribe(request.topics);
+        return;
+      case 'subscribe': {
+        const unknown = request.topics.find((topic) => !isServableTopic(topic));
+        if (unknown) {
+          this.send(client, [{ type: 'error', code: 50500, msg: `unknown topic: ${unknown}` }]);
+          return;
+        }
+        if (request.currency && request.currency !== 'usd' && !this.snapshot.rates.has(request.currency)) {
+          this.send(client, [{ type: 'error', code: 50500, msg: `unknown currency: ${request.currency}` }]);
+          return;
+        }
+        const tick = new TickContext(this.snapshot, this.currencies, this.market, this.now());
+        this.send(client, client.session.subscribe(request.topics, request.currency, tick));
+      }
+    }
+  }
+
+  /** One frame per client per tick with only what changed for it; a heartbeat for clients quiet too long. */
+  private broadcast(): void {
+    const now = this.now();
+    const tick = new TickContext(this.snapshot, this.currencies, this.market, now);
+    for (const client of this.clients) {
+      const events = client.session.update(tick);
+      if (events.length > 0) this.send(client, events);
+      else if (now - client.lastSentAt >= LIVE_RULES.heartbeatMs) this.send(client, [{ type: 'heartbeat' }]);
+    }
+  }
+
+  private send(client: Client, events: LiveEvent[]): void {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (client.socket.bufferedAmount > LIVE_RULES.maxBufferedBytes) {
+      this.log.info({ buffered: client.socket.bufferedAmount }, 'dropping a slow live client');
+      client.socket.terminate();
+      this.clients.delete(client);
+      return;
+    }
+    const frame: LiveFrame = { t: this.now(), events };
+    client.socket.send(JSON.stringify(frame));
+    client.lastSentAt = this.now();
+  }
+
+  private pingAll(): void {
+    for (const client of this.clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        this.clients.delete(client);
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Types of the simulator's authored catalogue: real coins and real exchanges with real facts (as of 2025).
+ * Field meanings follow product-spec §3 (Coin, Exchange) and SPEC-DECISIONS 5 (current supply = total
+ * supply), 6 and 30 (mining info, MAL/AML certification, Chinese support, reserves, traffic, burn info).
+ */
+import type { LocalisedText } from '@coinlens/contract';
+
+/** The concept/sector taxonomy ("hot concepts"); a coin carries one to three of these. */
+export const SECTORS = [
+  { id: 'layer-1', names: { en: 'Layer 1', vi: 'Blockchain lớp 1', 'zh-Hans': '公链' } },
+  { id: 'layer-2', names: { en: 'Layer 2', vi: 'Giải pháp lớp 2', 'zh-Hans': '二层网络' } },
+  { id: 'defi', names: { en: 'DeFi', vi: 'Tài chính phi tập trung (DeFi)', 'zh-Hans': '去中心化金融' } },
+  { id: 'dex', names: { en: 'Decentralized Exchange', vi: 'Sàn phi tập trung (DEX)', 'zh-Hans': '去中心化交易所' } },
+  { id: 'lending', names: { en: 'Lending', vi: 'Cho vay', 'zh-Hans': '借贷' } },
+  { id: 'derivatives', names: { en: 'Derivatives', vi: 'Phái sinh', 'zh-Hans': '衍生品' } },
+  { id: 'stablecoin', names: { en: 'Stablecoin', vi: 'Stablecoin', 'zh-Hans': '稳定币' } },
+  { id: 'meme', names: { en: 'Meme', vi: 'Meme', 'zh-Hans': 'Meme 币' } },
+  { id: 'gaming', names: { en: 'Gaming', vi: 'Trò chơi (GameFi)', 'zh-Hans': '链游' } },
+  { id: 'nft', names: { en: 'NFT', vi: 'NFT', 'zh-Hans': 'NFT' } },
+  { id: 'metaverse', names: { en: 'Metaverse', vi: 'Vũ trụ ảo (Metaverse)', 'zh-Hans': '元宇宙' } },
+  { id: 'ai', names: { en: 'Artificial Intelligence', vi: 'Trí tuệ nhân tạo (AI)', 'zh-Hans': '人工智能' } },
+  { id: 'oracle', names: { en: 'Oracle', vi: 'Oracle', 'zh-Hans': '预言机' } },
+  { id: 'storage', names: { en: 'Decentralized Storage', vi: 'Lưu trữ phi tập trung', 'zh-Hans': '分布式存储' } },
+  { id: 'privacy', names: { en: 'Privacy', vi: 'Quyền riêng tư', 'zh-Hans': '隐私' } },
+  { id: 'payments', names: { en: 'Payments', vi: 'Thanh toán', 'zh-Hans': '支付' } },
+  { id: 'exchange-token', names: { en: 'Exchange Token', vi: 'Token sàn giao dịch', 'zh-Hans': '平台币' } },
+  { id: 'infrastructure', names: { en: 'Infrastructure', vi: 'Cơ sở hạ tầng', 'zh-Hans': '基础设施' } },
+  { id: 'rwa', names: { en: 'Real-World Assets', vi: 'Tài sản thực (RWA)', 'zh-Hans': '现实世界资产' } },
+  { id: 'liquid-staking', names: { en: 'Liquid Staking', vi: 'Staking thanh khoản', 'zh-Hans': '流动性质押' } },
+  { id: 'interoperability', names: { en: 'Interoperability', vi: 'Khả năng tương tác', 'zh-Hans': '跨链互操作' } },
+  { id: 'social', names: { en: 'Social', vi: 'Mạng xã hội', 'zh-Hans': '社交' } },
+  { id: 'depin', names: { en: 'DePIN', vi: 'Hạ tầng vật lý phi tập trung (DePIN)', 'zh-Hans': '去中心化物理基础设施' } },
+  { id: 'zero-knowledge', names: { en: 'Zero Knowledge', vi: 'Bằng chứng không tiết lộ (ZK)', 'zh-Hans': '零知识证明' } },
+  { id: 'wrapped', names: { en: 'Wrapped Tokens', vi: 'Token bọc (wrapped)', 'zh-Hans': '包装代币' } },
+  { id: 'bitcoin-ecosystem', names: { en: 'Bitcoin Ecosystem', vi: 'Hệ sinh thái Bitcoin', 'zh-Hans': '比特币生态' } },
+  { id: 'fan-token', names: { en: 'Fan Tokens', vi: 'Token người hâm mộ', 'zh-Hans': '粉丝代币' } },
+] as const satisfies readonly { readonly id: string; readonly names: LocalisedText }[];
+
+export type SectorId = (typeof SECTORS)[number]['id'];
+
+/**
+ * How the coin first came into circulation. `minted` means issued on demand against deposited collateral
+ * (stablecoins, wrapped and liquid-staking tokens).
+ */
+export type IssueType =
+  | 'mined'
+  | 'fair_launch'
+  | 'ico'
+  | 'ieo'
+  | 'private_sale'
+  | 'airdrop'
+  | 'fork'
+  | 'premine'
+  | 'rebrand'
+  | 'minted';
+
+export type MiningStatus = 'active' | 'ended' | 'not_mineable';
+
+/** The spec's mining info. Rewards are in coins per block; null where the notion does not apply. */
+export interface MiningFacts {
+  readonly status: MiningStatus;
+  /** ISO date-time of the chain's genesis block; null for tokens that live on another chain. */
+  readonly genesisBlockTime: string | null;
+  /** The current block subsidy. */
+  readonly blockReward: number | null;
+  /** Blocks between reward reductions (halvings, or ETC's 20 % era cuts). */
+  readonly halvingIntervalBlocks: number | null;
+  /** The block subsidy after the next reduction. */
+  readonly nextHalvingReward: number | null;
+}
+
+/** Official links; https only. Optional links are left out when not known for certain. */
+export interface CoinLinks {
+  readonly website: string;
+  readonly x?: string;
+  readonly facebook?: string;
+  readonly reddit?: string;
+  readonly telegram?: string;
+  readonly whitepaper?: string;
+  readonly medium?: string;
+  readonly github?: string;
+}
+
+/** What a pegged coin tracks; `stablecoin` coins always name it. */
+export type PegCurrency = 'USD' | 'EUR';
+
+export interface CoinFacts {
+  /** CoinGecko-style id, kebab-case ('bitcoin', 'avalanche-2'). */
+  readonly id: string;
+  /** Ticker, unique within the catalogue. */
+  readonly symbol: string;
+  readonly name: string;
+  readonly localNames?: { readonly 'zh-Hans'?: string; readonly vi?: string };
+  /** A realistic 2025 price level the simulator's random walk starts from. */
+  readonly anchorPriceUsd: number;
+  readonly circulatingSupply: number;
+  /** The spec's "current supply" (SPEC-DECISIONS 5). */
+  readonly totalSupply: number;
+  readonly maxSupply: number | null;
+  /** Launch or genesis date, YYYY-MM-DD. */
+  readonly issueDate: string;
+  readonly issueType: IssueType;
+  /** The chain the coin runs (its own chain) or lives on (tokens); null for multi-chain issuers. */
+  readonly publicChain: string | null;
+  /** Consensus of the coin's own chain; null for tokens on another chain. */
+  readonly consensus: string | null;
+  readonly blockTimeSeconds: number | null;
+  /** Hashing (PoW) or signature algorithm at the core of the coin's own chain. */
+  readonly coreAlgorithm: string | null;
+  readonly mining: MiningFacts;
+  /** One to three sectors. */
+  readonly sectors: readonly SectorId[];
+  readonly links: CoinLinks;
+  readonly description: LocalisedText;
+  /** Annualised volatility of daily log returns (BTC ≈ 0.5, stablecoins ≈ 0.01). */
+  readonly annualVolatility: number;
+  /** 0–1: how strongly the price follows BTC (stablecoins ≈ 0). */
+  readonly btcBeta: number;
+  readonly stablecoin?: true;
+  readonly peggedTo?: PegCurrency;
+  /**
+   * Wrapped, bridged and liquid-staking tokens: the coin id whose price this one tracks. The anchor price over
+   * the underlying's is the token's exchange rate (about 1 for wrapped coins, above 1 for reward-bearing ones).
+   */
+  readonly underlying?: string;
+}
+
+export type ExchangeKind = 'centralized' | 'dex';
+export type KycPolicy = 'mandatory' | 'optional' | 'none';
+
+export interface ExchangeFacts {
+  /** CoinGecko-style id, kebab-case. */
+  readonly id: string;
+  readonly name: string;
+  readonly localNames?: { readonly 'zh-Hans'?: string };
+  readonly kind: ExchangeKind;
+  /** YYYY-MM. */
+  readonly established: string;
+  /** Country or territory of the operating company; null for a DEX with no registered operator. */
+  readonly registrationPlace: string | null;
+  readonly kyc: KycPolicy;
+  /** The spec's "KYC/MAL certification": holds an AML-supervised licence or registration (VASP, MSB, …). */
+  readonly amlCertified: boolean;
+  /** Offers a Chinese-language interface. */
+  readonly chineseSupport: boolean;
+  /** Offers a public market-data/trading API. */
+  readonly apiAvailable: boolean;
+  /** Standard (lowest-volume) spot tier, in percent; an AMM's swap fee for its most common pool tier. */
+  readonly fees: { readonly makerPercent: number; readonly takerPercent: number };
+  readonly website: string;
+  /** Coin id in the coin catalogue. */
+  readonly platformToken: string | null;
+  readonly burn: { readonly mechanism: LocalisedText } | null;
+  /** Rough 24h spot volume level in USD. */
+  readonly spotVolumeUsd24h: number;
+  /** Published proof-of-reserves in USD (for a DEX: on-chain liquidity, TVL); null when none is published. */
+  readonly reservesUsd: number | null;
+  /** Rough monthly web visits. */
+  readonly monthlyVisits: number;
+  /** Approximate number of listed coins. */
+  readonly listedCoinCount: number;
+  /** Assets it quotes spot pairs in. */
+  readonly quoteAssets: readonly string[];
+}
+
+/** Mining info of a coin that is not mined and has no chain of its own. */
+export const NOT_MINEABLE: MiningFacts = {
+  status: 'not_mineable',
+  genesisBlockTime: null,
+  blockReward: null,
+  halvingIntervalBlocks: null,
+  nextHalvingReward: null,
+};
+
+/** Chain facts of a token living on `chain`: it has no consensus, block time or mining of its own. */
+export function tokenOn(
+  chain: string | null,
+): Pick<CoinFacts, 'publicChain' | 'consensus' | 'blockTimeSeconds' | 'coreAlgorithm' | 'mining'> {
+  return { publicChain: chain, consensus: null, blockTimeSeconds: null, coreAlgorithm: null, mining: NOT_MINEABLE };
+}
+
+/** Mining info of an actively mined chain whose current block subsidy is not tracked here. */
+export const MINED_UNTRACKED_REWARD: MiningFacts = { ...NOT_MINEABLE, status: 'active' };

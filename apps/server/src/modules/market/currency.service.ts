@@ -1,0 +1,57 @@
+import { ErrorCode } from '@coinlens/contract';
+import type { CurrencyEntry } from '@coinlens/contract';
+
+import { ProcedureFailure } from '../../gateway/procedure-failure.js';
+import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
+import { CURRENCY_CATALOG } from './currency-catalog.js';
+
+/** Converts USD values into a caller's currency; `currency` is its lower-case code. */
+export interface Converter {
+  currency: string;
+  /** Units of the currency per USD. */
+  perUsd: number;
+  convert(usd: number): number;
+  convertNullable(usd: number | null | undefined): number | null;
+}
+
+const USD: Converter = {
+  currency: 'usd',
+  perUsd: 1,
+  convert: (usd) => usd,
+  convertNullable: (usd) => usd ?? null,
+};
+
+/** The supported currencies and their rates; prices are converted on the server for every price procedure. */
+export class CurrencyService {
+  constructor(private readonly snapshot: MarketSnapshot) {}
+
+  /** Every catalogue currency; status 1 when a rate is known now, 0 otherwise (USD always 1). */
+  supported(): CurrencyEntry[] {
+    return CURRENCY_CATALOG.map((entry) => ({
+      ...entry,
+      status: entry.currency_code === 'usd' || this.snapshot.rates.has(entry.currency_code) ? 1 : 0,
+    }));
+  }
+
+  rates(): { currency_code: string; rate: number; unit: string; currency_type: string }[] {
+    return CURRENCY_CATALOG.flatMap((entry) => {
+      const rate = entry.currency_code === 'usd' ? 1 : this.snapshot.rates.get(entry.currency_code)?.perUsd;
+      return rate === undefined ? [] : [{ currency_code: entry.currency_code, rate, unit: entry.unit, currency_type: entry.currency_type }];
+    });
+  }
+
+  /** 50500 naming `currency` for a code without a rate. */
+  converter(code: string): Converter {
+    if (code === 'usd') return USD;
+    const perUsd = this.snapshot.rates.get(code)?.perUsd;
+    if (!CURRENCY_CATALOG.some((entry) => entry.currency_code === code) || perUsd === undefined) {
+      throw new ProcedureFailure(ErrorCode.ParameterInvalid, 'currency');
+    }
+    return {
+      currency: code,
+      perUsd,
+      convert: (usd) => usd * perUsd,
+      convertNullable: (usd) => (usd === null || usd === undefined ? null : usd * perUsd),
+    };
+  }
+}

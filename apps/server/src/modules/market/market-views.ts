@@ -1,0 +1,172 @@
+import type { AppLanguage, CoinDetail, CoinListItem, ExchangeDetail, ExchangeListItem, TickerView } from '@coinlens/contract';
+
+import type { CoinState, ExchangeState, VenueQuote } from '../../ingest/market-snapshot.js';
+import { sectorName } from '../../market-data/sectors.js';
+import type { Converter } from './currency.service.js';
+
+export interface Freshness {
+  as_of: number;
+  stale: boolean;
+}
+
+export function localName(names: { 'zh-Hans'?: string; vi?: string }, fallback: string, language: AppLanguage): string {
+  if (language === 'en') return fallback;
+  return names[language] ?? fallback;
+}
+
+export function coinListItem(coin: CoinState, money: Converter, language: AppLanguage, freshness: Freshness): CoinListItem {
+  const { profile, metrics } = coin;
+  return {
+    id: profile.id,
+    symbol: profile.symbol,
+    name: profile.name,
+    local_name: localName(profile.localNames, profile.name, language),
+    logo: profile.logo,
+    rank: coin.rank,
+    price: money.convertNullable(coin.price),
+    change_24h: metrics?.change24h ?? null,
+    volume_24h: metrics?.volume24h ?? null,
+    amount_24h: money.convertNullable(metrics?.amount24h),
+    market_cap: money.convertNullable(metrics?.marketCap),
+    circulating_market_cap: money.convertNullable(metrics?.circulatingMarketCap),
+    high_24h: money.convertNullable(metrics?.high24h),
+    low_24h: money.convertNullable(metrics?.low24h),
+    turnover_rate: metrics?.turnoverRate ?? null,
+    volatility_24h: metrics?.volatility24h ?? null,
+    sparkline_7d: (metrics?.sparkline7d ?? []).map((close) => money.convert(close)),
+    certification: coin.certification,
+    listed_at: coin.listedAt,
+    as_of: coin.asOf || freshness.as_of,
+    stale: freshness.stale,
+  };
+}
+
+export function coinDetail(
+  coin: CoinState,
+  money: Converter,
+  language: AppLanguage,
+  freshness: Freshness,
+  btcPriceUsd: number | null,
+): CoinDetail {
+  const { profile, metrics } = coin;
+  const exchanges = new Set(coin.venues.map((venue) => venue.ticker.exchangeId));
+  return {
+    ...coinListItem(coin, money, language, freshness),
+    currency: money.currency,
+    price_btc: coin.price !== null && btcPriceUsd ? coin.price / btcPriceUsd : null,
+    change_7d: metrics?.change7d ?? null,
+    first_day_open: money.convertNullable(metrics?.firstDayOpen),
+    roi: metrics?.roi ?? null,
+    volume_ratio: metrics?.volumeRatio ?? null,
+    btc_correlation: metrics?.btcCorrelation ?? null,
+    circulating_supply: profile.circulatingSupply,
+    total_supply: profile.totalSupply,
+    max_supply: profile.maxSupply,
+    circulation_rate: metrics?.circulationRate ?? null,
+    market_share: coin.marketShare,
+    ath: money.convertNullable(metrics?.ath.price),
+    ath_at: metrics?.ath.at ?? null,
+    atl: money.convertNullable(metrics?.atl.price),
+    atl_at: metrics?.atl.at ?? null,
+    issue_date: profile.issueDate,
+    issue_type: profile.issueType,
+    public_chain: profile.publicChain,
+    concepts: profile.sectors.map((id) => ({ id, name: sectorName(id, language) })),
+    exchange_count: exchanges.size,
+    holder_addresses: coin.onChain?.holderAddresses ?? null,
+    top10_holder_share: coin.onChain ? coin.onChain.top10HolderShare * 100 : null,
+    mining: profile.mining && {
+      genesis_block_time: profile.mining.genesisBlockTime,
+      status: profile.mining.status,
+      consensus: profile.consensus,
+      block_time_seconds: profile.blockTimeSeconds,
+      core_algorithm: profile.coreAlgorithm,
+      block_reward: profile.mining.blockReward,
+      halving_reward: profile.mining.nextHalvingReward,
+    },
+    bid_ask_spread: metrics?.bidAskSpread ?? null,
+    links: { ...profile.links },
+    description: profile.description?.[language] ?? '',
+  };
+}
+
+export function tickerView(
+  venue: VenueQuote,
+  exchange: ExchangeState | undefined,
+  totalUsd: number,
+  money: Converter,
+  freshness: Freshness,
+): TickerView {
+  const { ticker } = venue;
+  const spread = ticker.bidUsd !== null && ticker.askUsd !== null && ticker.bidUsd > 0 ? ((ticker.askUsd - ticker.bidUsd) / ((ticker.askUsd + ticker.bidUsd) / 2)) * 100 : null;
+  return {
+    exchange_id: ticker.exchangeId,
+    exchange_name: exchange?.profile.name ?? ticker.exchangeId,
+    exchange_logo: exchange?.profile.logo ?? '',
+    coin_id: ticker.coinId,
+    pair: `${ticker.base}/${ticker.quote}`,
+    base: ticker.base,
+    quote: ticker.quote,
+    price: money.convert(ticker.lastUsd),
+    price_quote: ticker.last,
+    volume_24h: ticker.volumeBase24h,
+    amount_24h: money.convert(ticker.volumeUsd24h),
+    share: totalUsd > 0 ? (ticker.volumeUsd24h / totalUsd) * 100 : 0,
+    spread,
+    excluded: venue.excluded,
+    as_of: ticker.timestamp,
+    stale: freshness.stale,
+  };
+}
+
+export function exchangeListItem(
+  exchange: ExchangeState,
+  money: Converter,
+  language: AppLanguage,
+  freshness: Freshness,
+  btcPriceUsd: number | null,
+): ExchangeListItem {
+  const { profile } = exchange;
+  return {
+    id: profile.id,
+    name: profile.name,
+    local_name: localName(profile.localNames, profile.name, language),
+    logo: profile.logo,
+    kind: profile.kind,
+    ex_rank: exchange.exRank,
+    amount_24h: money.convert(exchange.amount24h),
+    volume_24h_btc: btcPriceUsd ? exchange.amount24h / btcPriceUsd : null,
+    pair_count: exchange.pairCount,
+    coin_count: exchange.coinCount,
+    popularity: profile.monthlyVisits,
+    reserves: money.convertNullable(profile.reservesUsd),
+    kyc: profile.kyc,
+    registration_place: profile.registrationPlace,
+    as_of: exchange.asOf || freshness.as_of,
+    stale: freshness.stale,
+  };
+}
+
+export function exchangeDetail(
+  exchange: ExchangeState,
+  money: Converter,
+  language: AppLanguage,
+  freshness: Freshness,
+  btcPriceUsd: number | null,
+  platformToken: { id: string; symbol: string; name: string } | null,
+): ExchangeDetail {
+  const { profile } = exchange;
+  return {
+    ...exchangeListItem(exchange, money, language, freshness, btcPriceUsd),
+    currency: money.currency,
+    established: profile.established,
+    aml_certified: profile.amlCertified,
+    chinese_support: profile.chineseSupport,
+    api_available: profile.apiAvailable,
+    fees: profile.fees && { maker_percent: profile.fees.makerPercent, taker_percent: profile.fees.takerPercent },
+    website: profile.website,
+    platform_token: platformToken,
+    burn_info: profile.burn?.mechanism[language] ?? null,
+    monthly_visits: profile.monthlyVisits,
+  };
+}

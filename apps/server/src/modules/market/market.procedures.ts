@@ -1,0 +1,78 @@
+import { ErrorCode } from '@coinlens/contract';
+import type { ProcedureName } from '@coinlens/contract';
+
+import { ProcedureFailure, SuccessWithMessage } from '../../gateway/procedure-failure.js';
+import type { HandlersFor, ProcedureContext } from '../../gateway/procedure-registry.js';
+import type { CurrencyService } from './currency.service.js';
+import type { MarketService } from './market.service.js';
+import type { WatchlistRepository } from './watchlist.repository.js';
+
+type MarketProcedure = Extract<ProcedureName, `appmarket_msrv/${string}`>;
+
+export interface MarketDependencies {
+  market: MarketService;
+  currencies: CurrencyService;
+  watchedCoins: WatchlistRepository;
+  watchedExchanges: WatchlistRepository;
+  now: () => number;
+}
+
+function userIdOf(context: ProcedureContext): number {
+  if (!context.user) throw new ProcedureFailure(ErrorCode.NotLoggedIn);
+  return context.user.userId;
+}
+
+function requireKnown(ids: readonly string[], known: (id: string) => boolean): void {
+  if (!ids.every(known)) throw new ProcedureFailure(ErrorCode.NotFound);
+}
+
+export function marketProcedures({ market, currencies, watchedCoins, watchedExchanges, now }: MarketDependencies): HandlersFor<MarketProcedure> {
+  return {
+    'appmarket_msrv/get_gecko_supported_dict_currency': () => Promise.resolve({ list: currencies.supported() }),
+    'appmarket_msrv/get_gecko_exchange_rates': () =>
+      Promise.resolve({ base: 'usd' as const, rates: currencies.rates(), ...market.freshness() }),
+    'appmarket_msrv/global_stats': (input) => Promise.resolve(market.globalStats(input.currency)),
+    'appmarket_msrv/coin_list': async (input, context) => {
+      const watchlist = input.filter === 'watchlist' && context.user ? await watchedCoins.list(context.user.userId) : null;
+      return market.coinList(input, context.language, watchlist);
+    },
+    'appmarket_msrv/coin_detail': (input, context) => Promise.resolve(market.coinDetail(input.coin_id, input.currency, context.language)),
+    'appmarket_msrv/coin_kline': (input) => market.kline(input.coin_id, input.range, input.currency, AbortSignal.timeout(10_000)),
+    'appmarket_msrv/coin_tickers': (input) => Promise.resolve(market.coinTickers(input.coin_id, input.page, input.page_size, input.currency)),
+    'appmarket_msrv/concept_list': (input, context) => Promise.resolve(market.conceptList(input.currency, context.language)),
+    'appmarket_msrv/hot_search_coins': (input, context) => Promise.resolve(market.hotSearchCoins(input.limit, input.currency, context.language)),
+    'appmarket_msrv/exchange_list': (input, context) => Promise.resolve(market.exchangeList(input, context.language)),
+    'appmarket_msrv/exchange_detail': (input, context) =>
+      Promise.resolve(market.exchangeDetail(input.exchange_id, input.currency, context.language)),
+    'appmarket_msrv/exchange_tickers': (input) =>
+      Promise.resolve(market.exchangeTickers(input.exchange_id, input.page, input.page_size, input.currency)),
+
+    'appmarket_msrv/watch_coins_list': async (input, context) => ({
+      list: market.coinsByIds(await watchedCoins.list(userIdOf(context)), input.currency, context.language),
+      currency: input.currency,
+      ...market.freshness(),
+    }),
+    'appmarket_msrv/watch_coins_add': async (input, context) => {
+      requireKnown(input.coin_ids, (id) => market.hasCoin(id));
+      return new SuccessWithMessage({ ids: await watchedCoins.add(userIdOf(context), input.coin_ids, now()) }, ErrorCode.FollowSucceeded);
+    },
+    'appmarket_msrv/watch_coins_remove': async (input, context) =>
+      new SuccessWithMessage({ ids: await watchedCoins.remove(userIdOf(context), input.coin_ids) }, ErrorCode.UnfollowSucceeded),
+    'appmarket_msrv/watch_coins_sort': async (input, context) =>
+      new SuccessWithMessage({ ids: await watchedCoins.reorder(userIdOf(context), input.coin_ids) }, ErrorCode.SettingSucceeded),
+
+    'appmarket_msrv/watch_exchange_list': async (input, context) => ({
+      list: market.exchangesByIds(await watchedExchanges.list(userIdOf(context)), input.currency, context.language),
+      currency: input.currency,
+      ...market.freshness(),
+    }),
+    'appmarket_msrv/watch_exchange_add': async (input, context) => {
+      requireKnown(input.exchange_ids, (id) => market.hasExchange(id));
+      return new SuccessWithMessage({ ids: await watchedExchanges.add(userIdOf(context), input.exchange_ids, now()) }, ErrorCode.FollowSucceeded);
+    },
+    'appmarket_msrv/watch_exchange_remove': async (input, context) =>
+      new SuccessWithMessage({ ids: await watchedExchanges.remove(userIdOf(context), input.exchange_ids) }, ErrorCode.UnfollowSucceeded),
+    'appmarket_msrv/watch_exchange_sort': async (input, context) =>
+      new SuccessWithMessage({ ids: await watchedExchanges.reorder(userIdOf(context), input.exchange_ids) }, ErrorCode.SettingSucceeded),
+  };
+}

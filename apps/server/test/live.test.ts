@@ -1,0 +1,145 @@
+import type { LiveEvent, LiveFrame } from '@coinlens/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+
+import { FAKE_MARKET_EPOCH, FakeMarketProvider } from './support/fake-market-provider.js';
+import { startTestServer } from './support/test-server.js';
+import type { TestServer } from './support/test-server.js';
+
+/** A test client that queues frames and lets a test wait for the next one. */
+class LiveClient {
+  private readonly frames: LiveFrame[] = [];
+  private waiter: ((frame: LiveFrame) => void) | null = null;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => {
+      const frame = JSON.parse(data.toString('utf8')) as LiveFrame;
+      if (this.waiter) {
+        this.waiter(frame);
+        this.waiter = null;
+      } else this.frames.push(frame);
+    });
+  }
+
+  static async connect(url: string): Promise<LiveClient> {
+    const socket = new WebSocket(url);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return new LiveClient(socket);
+  }
+
+  send(message: unknown): void {
+    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  next(timeoutMs = 5_000): Promise<LiveFrame> {
+    const queued = this.frames.shift();
+    if (queued) return Promise.resolve(queued);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no frame arrived')), timeoutMs);
+      this.waiter = (frame) => {
+        clearTimeout(timer);
+        resolve(frame);
+      };
+    });
+  }
+
+  pending(): number {
+    return this.frames.length;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+function eventsOf<T extends LiveEvent['type']>(frame: LiveFrame, type: T): Extract<LiveEvent, { type: T }>[] {
+  return frame.events.filter((event): event is Extract<LiveEvent, { type: T }> => event.type === type);
+}
+
+describe('live updates over /gwapi/ws', () => {
+  const clock = FAKE_MARKET_EPOCH;
+  const provider = new FakeMarketProvider(() => clock);
+  let server: TestServer;
+  let url: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { now: () => clock, marketProvider: provider });
+    url = `${server.baseUrl.replace('http', 'ws')}/gwapi/ws`;
+  });
+  afterAll(() => server.close());
+
+  it('answers a subscription with snapshots, then sends only changed fields when the price moves', async () => {
+    const client = await LiveClient.connect(url);
+    try {
+      client.send({ op: 'subscribe', topics: ['coin:bitcoin', 'global', 'list:rank:asc:1:3'] });
+      const snapshot = await client.next();
+      const snapshots = eventsOf(snapshot, 'snapshot');
+      expect(snapshots.map((event) => event.topic)).toEqual(['coin:bitcoin', 'global', 'list:rank:asc:1:3']);
+      expect(snapshots[2]?.ids).toEqual(['bitcoin', 'ethereum', 'solana']);
+      const before = snapshots[0]?.coins?.bitcoin?.price ?? 0;
+
+      provider.priceFactor = 1.01;
+      await server.tick();
+      const update = await client.next();
+      expect(eventsOf(update, 'coin').map((event) => event.id).sort()).toEqual(['bitcoin', 'ethereum', 'solana']);
+      const btc = eventsOf(update, 'coin').find((event) => event.id === 'bitcoin');
+      expect(btc?.changes.price).toBeCloseTo(before * 1.01, 0);
+      expect(btc?.changes).not.toHaveProperty('rank');
+      expect(eventsOf(update, 'global')[0]?.changes.total_market_cap).toBeGreaterThan(0);
+      expect(eventsOf(update, 'list')).toEqual([]);
+
+      await server.tick();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(client.pending()).toBe(0);
+    } finally {
+      provider.priceFactor = 1;
+      client.close();
+    }
+  });
+
+  it('sends values in the subscription currency', async () => {
+    const client = await LiveClient.connect(url);
+    try {
+      client.send({ op: 'subscribe', topics: ['coin:bitcoin'] });
+      const usd = eventsOf(await client.next(), 'snapshot')[0]?.coins?.bitcoin?.price ?? 0;
+      client.send({ op: 'subscribe', topics: ['coin:bitcoin'], currency: 'cny' });
+      const cny = eventsOf(await client.next(), 'snapshot')[0]?.coins?.bitcoin?.price ?? 0;
+      expect(cny).toBeCloseTo(usd * 7.2, 0);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('stops sending a topic after unsubscribe', async () => {
+    const client = await LiveClient.connect(url);
+    try {
+      client.send({ op: 'subscribe', topics: ['coin:dogecoin'] });
+      await client.next();
+      client.send({ op: 'unsubscribe', topics: ['coin:dogecoin'] });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      provider.priceFactor = 1.02;
+      await server.tick();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(client.pending()).toBe(0);
+    } finally {
+      provider.priceFactor = 1;
+      client.close();
+    }
+  });
+
+  it('answers malformed messages, unknown topics and currencies with an error event and stays open', async () => {
+    const client = await LiveClient.connect(url);
+    try {
+      for (const message of ['not json', { op: 'dance' }, { op: 'subscribe', topics: ['weather:paris'] }, { op: 'subscribe', topics: ['list:colour:asc:1:5'] }, { op: 'subscribe', topics: ['global'], currency: 'xyz' }]) {
+        client.send(message);
+        const frame = await client.next();
+        expect(frame.events[0]?.type).toBe('error');
+      }
+      client.send({ op: 'ping' });
+      expect((await client.next()).events).toEqual([{ type: 'heartbeat' }]);
+      expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      client.close();
+    }
+  });
+});

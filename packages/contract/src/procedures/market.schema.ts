@@ -1,0 +1,378 @@
+import { z } from 'zod';
+
+import { FOLLOW_LIMIT } from '../validation/limits.js';
+import { defineProcedure } from './define-procedure.js';
+
+/** Every price procedure answers in the caller's currency, converted on the server (default USD). */
+const currency = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{3,5}$/, 'unknown currency')
+  .default('usd');
+const coinId = z.string().trim().min(1).max(100);
+const exchangeId = z.string().trim().min(1).max(100);
+const page = z.number().int().min(1).max(10_000).default(1);
+const pageSize = z.number().int().min(1).max(100).default(50);
+/** Without it each column sorts its natural way: rank and name ascending, amounts descending. */
+const order = z.enum(['asc', 'desc']);
+
+/** Freshness of a value: when it was true, and whether its source has gone quiet (ARCHITECTURE principle 2). */
+const freshness = { as_of: z.number().int(), stale: z.boolean() };
+const money = z.number().nullable();
+
+export const CERTIFICATION_STATES = ['unauthenticated', 'certified', 'high_risk'] as const;
+export type CertificationState = (typeof CERTIFICATION_STATES)[number];
+
+export const COIN_SORT_KEYS = [
+  'rank',
+  'market_cap',
+  'circulating_market_cap',
+  'price',
+  'change_24h',
+  'volume_24h',
+  'amount_24h',
+  'turnover_rate',
+  'volatility_24h',
+  'name',
+] as const;
+export const COIN_FILTERS = ['all', 'gainers', 'losers', 'new', 'watchlist'] as const;
+export const KLINE_RANGES = ['H', 'D', 'W', 'Y', 'All'] as const;
+export type KlineRange = (typeof KLINE_RANGES)[number];
+export const EXCHANGE_SORT_KEYS = ['ex_rank', 'amount_24h', 'pair_count', 'coin_count', 'popularity', 'reserves'] as const;
+
+export const coinListItem = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  /** Name in the caller's language where one exists (e.g. 比特币), else the name. */
+  local_name: z.string(),
+  logo: z.string(),
+  rank: z.number().int(),
+  price: money,
+  /** Percent. */
+  change_24h: z.number().nullable(),
+  /** Base units. */
+  volume_24h: z.number().nullable(),
+  /** Turnover in the answer's currency. */
+  amount_24h: money,
+  market_cap: money,
+  circulating_market_cap: money,
+  high_24h: money,
+  low_24h: money,
+  turnover_rate: z.number().nullable(),
+  volatility_24h: z.number().nullable(),
+  /** Hourly closes over 7 days, oldest first, in the answer's currency. */
+  sparkline_7d: z.array(z.number()),
+  certification: z.enum(CERTIFICATION_STATES),
+  listed_at: z.number().int().nullable(),
+  ...freshness,
+});
+export type CoinListItem = z.infer<typeof coinListItem>;
+
+const localisedName = z.object({ id: z.string(), name: z.string() });
+
+export const coinDetailOutput = coinListItem.extend({
+  currency: z.string(),
+  price_btc: z.number().nullable(),
+  change_7d: z.number().nullable(),
+  first_day_open: money,
+  roi: z.number().nullable(),
+  volume_ratio: z.number().nullable(),
+  btc_correlation: z.number().nullable(),
+  circulating_supply: z.number().nullable(),
+  total_supply: z.number().nullable(),
+  max_supply: z.number().nullable(),
+  circulation_rate: z.number().nullable(),
+  market_share: z.number().nullable(),
+  ath: money,
+  ath_at: z.number().int().nullable(),
+  atl: money,
+  atl_at: z.number().int().nullable(),
+  issue_date: z.string().nullable(),
+  issue_type: z.string().nullable(),
+  public_chain: z.string().nullable(),
+  concepts: z.array(localisedName),
+  exchange_count: z.number().int(),
+  holder_addresses: z.number().int().nullable(),
+  top10_holder_share: z.number().nullable(),
+  mining: z
+    .object({
+      genesis_block_time: z.string().nullable(),
+      status: z.enum(['active', 'ended', 'not_mineable']),
+      consensus: z.string().nullable(),
+      block_time_seconds: z.number().nullable(),
+      core_algorithm: z.string().nullable(),
+      block_reward: z.number().nullable(),
+      halving_reward: z.number().nullable(),
+    })
+    .nullable(),
+  /** Percent of the mid price, volume-weighted over healthy venues. */
+  bid_ask_spread: z.number().nullable(),
+  links: z.object({
+    website: z.string().optional(),
+    x: z.string().optional(),
+    facebook: z.string().optional(),
+    reddit: z.string().optional(),
+    telegram: z.string().optional(),
+    whitepaper: z.string().optional(),
+    medium: z.string().optional(),
+    github: z.string().optional(),
+  }),
+  description: z.string(),
+});
+export type CoinDetail = z.infer<typeof coinDetailOutput>;
+
+export const candleOutput = z.object({
+  time: z.number().int(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+  amount: z.number(),
+});
+
+export const tickerOutput = z.object({
+  exchange_id: z.string(),
+  exchange_name: z.string(),
+  exchange_logo: z.string(),
+  coin_id: z.string(),
+  pair: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  /** In the answer's currency. */
+  price: z.number(),
+  /** In the pair's quote currency. */
+  price_quote: z.number(),
+  volume_24h: z.number(),
+  amount_24h: z.number(),
+  /** Percent of the coin's (or the exchange's) 24h turnover. */
+  share: z.number(),
+  spread: z.number().nullable(),
+  /** Left out of the reference price as an outlier (k·MAD band). */
+  excluded: z.boolean(),
+  ...freshness,
+});
+export type TickerView = z.infer<typeof tickerOutput>;
+
+export const exchangeListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  local_name: z.string(),
+  logo: z.string(),
+  kind: z.enum(['centralized', 'dex']),
+  ex_rank: z.number().int(),
+  /** 24h turnover in the answer's currency. */
+  amount_24h: money,
+  /** 24h turnover in BTC. */
+  volume_24h_btc: z.number().nullable(),
+  pair_count: z.number().int(),
+  coin_count: z.number().int(),
+  popularity: z.number().nullable(),
+  reserves: money,
+  kyc: z.enum(['mandatory', 'optional', 'none']).nullable(),
+  registration_place: z.string().nullable(),
+  ...freshness,
+});
+export type ExchangeListItem = z.infer<typeof exchangeListItem>;
+
+export const exchangeDetailOutput = exchangeListItem.extend({
+  currency: z.string(),
+  established: z.string().nullable(),
+  aml_certified: z.boolean().nullable(),
+  chinese_support: z.boolean().nullable(),
+  api_available: z.boolean().nullable(),
+  fees: z.object({ maker_percent: z.number(), taker_percent: z.number() }).nullable(),
+  website: z.string().nullable(),
+  platform_token: z.object({ id: z.string(), symbol: z.string(), name: z.string() }).nullable(),
+  burn_info: z.string().nullable(),
+  monthly_visits: z.number().nullable(),
+});
+export type ExchangeDetail = z.infer<typeof exchangeDetailOutput>;
+
+export const currencyEntry = z.object({
+  cn_name: z.string(),
+  en_name: z.string(),
+  currency_code: z.string(),
+  currency_type: z.enum(['fiat', 'crypto', 'commodity']),
+  status: z.number().int(),
+  unit: z.string(),
+});
+export type CurrencyEntry = z.infer<typeof currencyEntry>;
+
+const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), page: z.number().int(), page_size: z.number().int(), total: z.number().int(), currency: z.string(), ...freshness });
+
+export const coinListInput = z.object({
+  page,
+  page_size: pageSize,
+  sort: z.enum(COIN_SORT_KEYS).default('rank'),
+  order: order.optional(),
+  filter: z.enum(COIN_FILTERS).default('all'),
+  concept: z.string().trim().max(60).optional(),
+  currency,
+});
+export type CoinListQuery = z.output<typeof coinListInput>;
+
+export const exchangeListInput = z.object({
+  page,
+  page_size: pageSize,
+  sort: z.enum(EXCHANGE_SORT_KEYS).default('ex_rank'),
+  order: order.optional(),
+  kind: z.enum(['all', 'centralized', 'dex']).default('all'),
+  currency,
+});
+export type ExchangeListQuery = z.output<typeof exchangeListInput>;
+
+const watchCoinsIds = z.array(coinId).min(1).max(FOLLOW_LIMIT);
+const watchExchangeIds = z.array(exchangeId).min(1).max(FOLLOW_LIMIT);
+const idList = z.object({ ids: z.array(z.string()) });
+
+export const marketProcedures = {
+  'appmarket_msrv/get_gecko_supported_dict_currency': defineProcedure({
+    input: z.object({}),
+    output: z.object({ list: z.array(currencyEntry) }),
+    auth: 'public',
+  }),
+  'appmarket_msrv/get_gecko_exchange_rates': defineProcedure({
+    input: z.object({}),
+    output: z.object({
+      base: z.literal('usd'),
+      rates: z.array(z.object({ currency_code: z.string(), rate: z.number(), unit: z.string(), currency_type: z.string() })),
+      ...freshness,
+    }),
+    auth: 'public',
+  }),
+  'appmarket_msrv/global_stats': defineProcedure({
+    input: z.object({ currency }),
+    output: z.object({
+      currency: z.string(),
+      total_market_cap: z.number(),
+      total_volume_24h: z.number(),
+      market_cap_change_24h: z.number().nullable(),
+      btc_dominance: z.number(),
+      eth_dominance: z.number(),
+      rising: z.number().int(),
+      falling: z.number().int(),
+      unchanged: z.number().int(),
+      coin_count: z.number().int(),
+      exchange_count: z.number().int(),
+      ...freshness,
+    }),
+    auth: 'public',
+  }),
+  'appmarket_msrv/coin_list': defineProcedure({
+    input: coinListInput,
+    output: paged(coinListItem),
+    /** Optional: the watch-list filter and flags need the user; everything else is public. */
+    auth: 'optional',
+  }),
+  'appmarket_msrv/coin_detail': defineProcedure({
+    input: z.object({ coin_id: coinId, currency }),
+    output: coinDetailOutput,
+    auth: 'public',
+  }),
+  'appmarket_msrv/coin_kline': defineProcedure({
+    input: z.object({ coin_id: coinId, range: z.enum(KLINE_RANGES).default('D'), currency }),
+    output: z.object({
+      coin_id: z.string(),
+      range: z.enum(KLINE_RANGES),
+      resolution: z.string(),
+      currency: z.string(),
+      candles: z.array(candleOutput),
+      ...freshness,
+    }),
+    auth: 'public',
+  }),
+  'appmarket_msrv/coin_tickers': defineProcedure({
+    input: z.object({ coin_id: coinId, page, page_size: pageSize, currency }),
+    output: paged(tickerOutput),
+    auth: 'public',
+  }),
+  'appmarket_msrv/concept_list': defineProcedure({
+    input: z.object({ currency }),
+    output: z.object({
+      list: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          change_24h: z.number().nullable(),
+          market_cap: z.number(),
+          amount_24h: z.number(),
+          coin_count: z.number().int(),
+          rising: z.number().int(),
+          falling: z.number().int(),
+          lead_coin: z.object({ id: z.string(), symbol: z.string(), name: z.string(), change_24h: z.number().nullable() }).nullable(),
+        }),
+      ),
+      currency: z.string(),
+      ...freshness,
+    }),
+    auth: 'public',
+  }),
+  'appmarket_msrv/hot_search_coins': defineProcedure({
+    input: z.object({ limit: z.number().int().min(1).max(50).default(10), currency }),
+    output: z.object({ list: z.array(coinListItem), currency: z.string(), ...freshness }),
+    auth: 'public',
+  }),
+  'appmarket_msrv/exchange_list': defineProcedure({
+    input: exchangeListInput,
+    output: paged(exchangeListItem),
+    auth: 'public',
+  }),
+  'appmarket_msrv/exchange_detail': defineProcedure({
+    input: z.object({ exchange_id: exchangeId, currency }),
+    output: exchangeDetailOutput,
+    auth: 'public',
+  }),
+  'appmarket_msrv/exchange_tickers': defineProcedure({
+    input: z.object({ exchange_id: exchangeId, page, page_size: pageSize, currency }),
+    output: paged(tickerOutput),
+    auth: 'public',
+  }),
+  'appmarket_msrv/watch_coins_list': defineProcedure({
+    input: z.object({ currency }),
+    output: z.object({ list: z.array(coinListItem), currency: z.string(), ...freshness }),
+    auth: 'required',
+    sessionRedirectExempt: true,
+  }),
+  /** One action: every id is added, or (3009 past the limit of 10) none is. */
+  'appmarket_msrv/watch_coins_add': defineProcedure({
+    input: z.object({ coin_ids: watchCoinsIds }),
+    output: idList,
+    auth: 'required',
+  }),
+  'appmarket_msrv/watch_coins_remove': defineProcedure({
+    input: z.object({ coin_ids: watchCoinsIds }),
+    output: idList,
+    auth: 'required',
+  }),
+  /** The whole list in its new order. */
+  'appmarket_msrv/watch_coins_sort': defineProcedure({
+    input: z.object({ coin_ids: z.array(coinId).max(FOLLOW_LIMIT) }),
+    output: idList,
+    auth: 'required',
+  }),
+  'appmarket_msrv/watch_exchange_list': defineProcedure({
+    input: z.object({ currency }),
+    output: z.object({ list: z.array(exchangeListItem), currency: z.string(), ...freshness }),
+    auth: 'required',
+    sessionRedirectExempt: true,
+  }),
+  'appmarket_msrv/watch_exchange_add': defineProcedure({
+    input: z.object({ exchange_ids: watchExchangeIds }),
+    output: idList,
+    auth: 'required',
+  }),
+  'appmarket_msrv/watch_exchange_remove': defineProcedure({
+    input: z.object({ exchange_ids: watchExchangeIds }),
+    output: idList,
+    auth: 'required',
+  }),
+  'appmarket_msrv/watch_exchange_sort': defineProcedure({
+    input: z.object({ exchange_ids: z.array(exchangeId).max(FOLLOW_LIMIT) }),
+    output: idList,
+    auth: 'required',
+  }),
+};
