@@ -37,6 +37,7 @@ import { CurrencyService } from './modules/market/currency.service.js';
 import { HotSearchTracker } from './modules/market/hot-search-tracker.js';
 import { marketProcedures } from './modules/market/market.procedures.js';
 import { MarketService } from './modules/market/market.service.js';
+import { VersionCache } from './modules/market/version-cache.js';
 import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { MemoryAttemptLimiter } from './security/attempt-limiter.js';
 import { PasswordHasher } from './security/password-hasher.js';
@@ -143,6 +144,7 @@ export async function createServices(
       ...accountProcedures(accounts, sessions),
       ...marketProcedures({
         market,
+        answers: new VersionCache(() => `${snapshot.version}:${snapshot.isStale(now())}`),
         currencies,
         watchedCoins: new WatchlistRepository(db, database.dialect, 'coins'),
         watchedExchanges: new WatchlistRepository(db, database.dialect, 'exchanges'),

@@ -127,6 +127,33 @@ describe('live updates over /gwapi/ws', () => {
     }
   });
 
+  it('gives clients with the same subscription the same frame, and keeps them independent afterwards', async () => {
+    const first = await LiveClient.connect(url);
+    const second = await LiveClient.connect(url);
+    try {
+      for (const client of [first, second]) {
+        client.send({ op: 'subscribe', topics: ['coin:bitcoin', 'coin:ethereum'] });
+        await client.next();
+      }
+      provider.priceFactor = 1.03;
+      await server.tick();
+      const [a, b] = [await first.next(), await second.next()];
+      expect(a.events).toEqual(b.events);
+      expect(eventsOf(a, 'coin')).toHaveLength(2);
+
+      second.send({ op: 'unsubscribe', topics: ['coin:ethereum'] });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      provider.priceFactor = 1.04;
+      await server.tick();
+      expect(eventsOf(await first.next(), 'coin').map((event) => event.id).sort()).toEqual(['bitcoin', 'ethereum']);
+      expect(eventsOf(await second.next(), 'coin').map((event) => event.id)).toEqual(['bitcoin']);
+    } finally {
+      provider.priceFactor = 1;
+      first.close();
+      second.close();
+    }
+  });
+
   it('answers malformed messages, unknown topics and currencies with an error event and stays open', async () => {
     const client = await LiveClient.connect(url);
     try {

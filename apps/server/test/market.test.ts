@@ -214,12 +214,14 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
   });
 
   it('keeps serving last-good values marked stale when the source goes silent', async () => {
+    expect((await call('appmarket_msrv/coin_list', {})).data.stale).toBe(false);
     const before = (await call('appmarket_msrv/coin_detail', { coin_id: 'bitcoin' })).data;
     provider.failTickers = true;
     await server.tick().catch(() => undefined);
     clock += 60_000;
     const after = (await call('appmarket_msrv/coin_detail', { coin_id: 'bitcoin' })).data;
     expect(after.stale).toBe(true);
+    expect((await call('appmarket_msrv/coin_list', {})).data.stale).toBe(true);
     expect(after.price).toBe(before.price);
     expect(after.as_of).toBe(before.as_of);
     provider.failTickers = false;

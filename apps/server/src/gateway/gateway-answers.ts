@@ -11,6 +11,12 @@ export function sendSuccess(reply: FastifyReply, data: unknown, language: AppLan
   return send(reply, 200, { code: 0, msg: errorMessage(messageCode, language), data });
 }
 
+/** A success whose `data` is already JSON text. */
+export function sendSerializedSuccess(reply: FastifyReply, json: string, language: AppLanguage) {
+  const body = `{"code":0,"msg":${JSON.stringify(errorMessage(ErrorCode.Success, language))},"data":${json}}`;
+  return reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+}
+
 export function sendFailure(reply: FastifyReply, code: number, language: AppLanguage, data: unknown = null) {
   return send(reply, 200, { code, msg: errorMessage(code, language), data });
 }

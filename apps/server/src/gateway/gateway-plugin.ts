@@ -28,10 +28,18 @@ import {
   sendPayloadTooLarge,
   sendRateLimited,
   sendRegionRestricted,
+  sendSerializedSuccess,
   sendSuccess,
 } from './gateway-answers.js';
 import { parsePayload } from './payload-validation.js';
-import { FieldRejected, LocalisedFailure, ProcedureFailure, SuccessWithMessage, TooManyAttempts } from './procedure-failure.js';
+import {
+  FieldRejected,
+  LocalisedFailure,
+  ProcedureFailure,
+  SerializedResult,
+  SuccessWithMessage,
+  TooManyAttempts,
+} from './procedure-failure.js';
 import type { ProcedureContext, ProcedureHandler, ProcedureHandlers } from './procedure-registry.js';
 import type { ReplayGuard } from './replay-guard.js';
 import { verifyEnvelope } from './request-verifier.js';
@@ -200,6 +208,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     const context = contextOf(request, language, user);
     const handler = options.handlers[name] as ProcedureHandler<ProcedureName>;
     const result = await handler(input as never, context);
+    if (result instanceof SerializedResult) return sendSerializedSuccess(reply, result.json, language);
     return result instanceof SuccessWithMessage
       ? sendSuccess(reply, result.data, language, result.messageCode)
       : sendSuccess(reply, result, language);

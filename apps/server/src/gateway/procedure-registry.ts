@@ -2,7 +2,7 @@ import type { AppLanguage, ProcedureName, ProcedureOutput, ProcedureParsedInput 
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AuthenticatedUser } from './authenticator.js';
-import type { SuccessWithMessage } from './procedure-failure.js';
+import type { SerializedResult, SuccessWithMessage } from './procedure-failure.js';
 
 export interface ProcedureContext {
   language: AppLanguage;
@@ -22,7 +22,8 @@ export interface ProcedureContext {
 /** The context of a procedure that requires login: the user is there. */
 export type AuthenticatedContext = ProcedureContext & { user: AuthenticatedUser };
 
-export type ProcedureResult<P extends ProcedureName> = ProcedureOutput<P> | SuccessWithMessage<ProcedureOutput<P>>;
+/** The output itself, the output with a success message, or (for shared answers) the output already as JSON. */
+export type ProcedureResult<P extends ProcedureName> = ProcedureOutput<P> | SuccessWithMessage<ProcedureOutput<P>> | SerializedResult;
 
 export type ProcedureHandler<P extends ProcedureName> = (
   input: ProcedureParsedInput<P>,

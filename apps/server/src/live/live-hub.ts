@@ -122,18 +122,41 @@ export class LiveHub {
     }
   }
 
-  /** One frame per client per tick with only what changed for it; a heartbeat for clients quiet too long. */
+  /**
+   * One frame per client per tick with only what changed for it; a heartbeat for clients quiet too long.
+   * Clients in the same group (same topics, currency, last tick) share one computed and serialised frame.
+   */
   private broadcast(): void {
     const now = this.now();
     const tick = new TickContext(this.snapshot, this.currencies, this.market, now);
+    const groups = new Map<string, { leader: LiveSession; events: LiveEvent[]; payload: string | null }>();
     for (const client of this.clients) {
-      const events = client.session.update(tick);
-      if (events.length > 0) this.send(client, events);
+      const key = client.session.groupKey();
+      const group = key === null ? undefined : groups.get(key);
+      let events: LiveEvent[];
+      let payload: string | null = null;
+      if (group) {
+        client.session.adopt(group.leader);
+        events = group.events;
+        payload = group.payload;
+      } else {
+        events = client.session.update(tick);
+        if (key !== null) {
+          payload = events.length > 0 ? this.serialise(events) : null;
+          groups.set(key, { leader: client.session, events, payload });
+        }
+      }
+      if (events.length > 0) this.send(client, events, payload);
       else if (now - client.lastSentAt >= LIVE_RULES.heartbeatMs) this.send(client, [{ type: 'heartbeat' }]);
     }
   }
 
-  private send(client: Client, events: LiveEvent[]): void {
+  private serialise(events: LiveEvent[]): string {
+    const frame: LiveFrame = { t: this.now(), events };
+    return JSON.stringify(frame);
+  }
+
+  private send(client: Client, events: LiveEvent[], payload: string | null = null): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > LIVE_RULES.maxBufferedBytes) {
       this.log.info({ buffered: client.socket.bufferedAmount }, 'dropping a slow live client');
@@ -141,8 +164,7 @@ export class LiveHub {
       this.clients.delete(client);
       return;
     }
-    const frame: LiveFrame = { t: this.now(), events };
-    client.socket.send(JSON.stringify(frame));
+    client.socket.send(payload ?? this.serialise(events));
     client.lastSentAt = this.now();
   }
 

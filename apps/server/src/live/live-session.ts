@@ -15,98 +15,154 @@ export function isServableTopic(topic: string): boolean {
   return (COIN_SORT_KEYS as readonly string[]).includes(sort);
 }
 
+/** What a client subscribed to and what it was last sent. */
+interface SessionState {
+  topics: Set<string>;
+  currency: string;
+  sentCoins: Map<string, CoinTick>;
+  sentLists: Map<string, string[]>;
+  sentGlobal: GlobalTick | undefined;
+  /** Time of the tick the state was last brought up to date with; null right after a change of topics. */
+  syncedAt: number | null;
+}
+
+function copyState(state: SessionState): SessionState {
+  return {
+    topics: new Set(state.topics),
+    currency: state.currency,
+    sentCoins: new Map(state.sentCoins),
+    sentLists: new Map(state.sentLists),
+    sentGlobal: state.sentGlobal,
+    syncedAt: state.syncedAt,
+  };
+}
+
 /**
  * One client's subscriptions and what it was last sent, so each tick sends only what changed for it.
+ * After a tick, two sessions with the same topics and currency that were in sync hold identical state, so the
+ * hub computes their frame once and the others adopt it (the state is shared, copied before any change).
  */
 export class LiveSession {
-  private readonly topics = new Set<string>();
-  private currency = 'usd';
-  private readonly sentCoins = new Map<string, CoinTick>();
-  private readonly sentLists = new Map<string, string[]>();
-  private sentGlobal: GlobalTick | undefined;
+  private state: SessionState = {
+    topics: new Set(),
+    currency: 'usd',
+    sentCoins: new Map(),
+    sentLists: new Map(),
+    sentGlobal: undefined,
+    syncedAt: null,
+  };
+  private shared = false;
 
   get topicCount(): number {
-    return this.topics.size;
+    return this.state.topics.size;
+  }
+
+  /** Sessions with equal keys hold equal state and get equal frames; null when not in sync with a tick. */
+  groupKey(): string | null {
+    if (this.state.syncedAt === null) return null;
+    return `${this.state.currency}|${this.state.syncedAt}|${[...this.state.topics].sort().join(',')}`;
   }
 
   /** Adds topics and answers their snapshots; a currency change resends everything in the new currency. */
   subscribe(topics: readonly string[], currency: string | undefined, tick: TickContext): LiveEvent[] {
-    if (currency && currency !== this.currency) {
-      this.currency = currency;
-      this.sentCoins.clear();
-      this.sentGlobal = undefined;
-      for (const topic of topics) this.topics.add(topic);
-      return [...this.topics].map((topic) => this.snapshotOf(topic, tick));
+    const state = this.ownState();
+    state.syncedAt = null;
+    let resend = topics;
+    if (currency && currency !== state.currency) {
+      state.currency = currency;
+      state.sentCoins.clear();
+      state.sentGlobal = undefined;
+      resend = [...new Set([...state.topics, ...topics])];
     }
     // A repeated subscription answers a fresh snapshot too: that is how a client resynchronises.
-    for (const topic of topics) this.topics.add(topic);
-    return topics.map((topic) => this.snapshotOf(topic, tick));
+    for (const topic of topics) state.topics.add(topic);
+    return resend.map((topic) => this.snapshotOf(topic, tick));
   }
 
   unsubscribe(topics: readonly string[]): void {
+    const state = this.ownState();
+    state.syncedAt = null;
     for (const topic of topics) {
-      this.topics.delete(topic);
-      this.sentLists.delete(topic);
-      if (topic === 'global') this.sentGlobal = undefined;
+      state.topics.delete(topic);
+      state.sentLists.delete(topic);
+      if (topic === 'global') state.sentGlobal = undefined;
     }
-    const watched = this.watchedCoinIds();
-    for (const id of this.sentCoins.keys()) if (!watched.has(id)) this.sentCoins.delete(id);
+    const watched = this.watchedCoinIds(null);
+    for (const id of state.sentCoins.keys()) if (!watched.has(id)) state.sentCoins.delete(id);
   }
 
   /** The events of one tick for this client: changed list memberships, changed coin fields, changed globals. */
   update(tick: TickContext): LiveEvent[] {
+    const state = this.state;
     const events: LiveEvent[] = [];
-    for (const topic of this.topics) {
+    for (const topic of state.topics) {
       if (!isListTopic(topic)) continue;
       const ids = tick.listIds(topic);
-      const previous = this.sentLists.get(topic);
+      const previous = state.sentLists.get(topic);
       if (!previous || previous.length !== ids.length || previous.some((id, index) => id !== ids[index])) {
-        this.sentLists.set(topic, ids);
+        state.sentLists.set(topic, ids);
         events.push({ type: 'list', topic, ids });
       }
     }
     for (const id of this.watchedCoinIds(tick)) {
-      const next = tick.coin(this.currency, id);
+      const next = tick.coin(state.currency, id);
       if (!next) continue;
-      const changes = changedFields(this.sentCoins.get(id), next);
+      const changes = changedFields(state.sentCoins.get(id), next);
       if (Object.keys(changes).length > 0) {
-        this.sentCoins.set(id, next);
+        state.sentCoins.set(id, next);
         events.push({ type: 'coin', id, changes });
       }
     }
-    if (this.topics.has('global')) {
-      const next = tick.global(this.currency);
-      const changes = changedFields(this.sentGlobal, next);
+    if (state.topics.has('global')) {
+      const next = tick.global(state.currency);
+      const changes = changedFields(state.sentGlobal, next);
       if (Object.keys(changes).length > 0) {
-        this.sentGlobal = next;
+        state.sentGlobal = next;
         events.push({ type: 'global', changes });
       }
     }
+    state.syncedAt = tick.time;
     return events;
   }
 
+  /** Takes over the state of a session of the same group that has just been updated for this tick. */
+  adopt(leader: LiveSession): void {
+    this.state = leader.state;
+    this.shared = true;
+    leader.shared = true;
+  }
+
+  private ownState(): SessionState {
+    if (this.shared) {
+      this.state = copyState(this.state);
+      this.shared = false;
+    }
+    return this.state;
+  }
+
   private snapshotOf(topic: string, tick: TickContext): LiveEvent {
+    const state = this.state;
     if (topic === 'global') {
-      this.sentGlobal = tick.global(this.currency);
-      return { type: 'snapshot', topic, global: this.sentGlobal };
+      state.sentGlobal = tick.global(state.currency);
+      return { type: 'snapshot', topic, global: state.sentGlobal };
     }
     const ids = isListTopic(topic) ? tick.listIds(topic) : [topic.slice('coin:'.length)];
-    if (isListTopic(topic)) this.sentLists.set(topic, ids);
+    if (isListTopic(topic)) state.sentLists.set(topic, ids);
     const coins: Record<string, CoinTick> = {};
     for (const id of ids) {
-      const coin = tick.coin(this.currency, id);
+      const coin = tick.coin(state.currency, id);
       if (!coin) continue;
       coins[id] = coin;
-      this.sentCoins.set(id, coin);
+      state.sentCoins.set(id, coin);
     }
     return { type: 'snapshot', topic, coins, ...(isListTopic(topic) ? { ids } : {}) };
   }
 
-  private watchedCoinIds(tick?: TickContext): Set<string> {
+  private watchedCoinIds(tick: TickContext | null): Set<string> {
     const ids = new Set<string>();
-    for (const topic of this.topics) {
+    for (const topic of this.state.topics) {
       if (topic.startsWith('coin:')) ids.add(topic.slice('coin:'.length));
-      else if (isListTopic(topic)) for (const id of tick ? tick.listIds(topic) : (this.sentLists.get(topic) ?? [])) ids.add(id);
+      else if (isListTopic(topic)) for (const id of tick ? tick.listIds(topic) : (this.state.sentLists.get(topic) ?? [])) ids.add(id);
     }
     return ids;
   }

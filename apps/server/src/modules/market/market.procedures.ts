@@ -5,12 +5,15 @@ import { ProcedureFailure, SuccessWithMessage } from '../../gateway/procedure-fa
 import type { HandlersFor, ProcedureContext } from '../../gateway/procedure-registry.js';
 import type { CurrencyService } from './currency.service.js';
 import type { MarketService } from './market.service.js';
+import type { VersionCache } from './version-cache.js';
 import type { WatchlistRepository } from './watchlist.repository.js';
 
 type MarketProcedure = Extract<ProcedureName, `appmarket_msrv/${string}`>;
 
 export interface MarketDependencies {
   market: MarketService;
+  /** Shared answers of the current tick. */
+  answers: VersionCache;
   currencies: CurrencyService;
   watchedCoins: WatchlistRepository;
   watchedExchanges: WatchlistRepository;
@@ -26,14 +29,17 @@ function requireKnown(ids: readonly string[], known: (id: string) => boolean): v
   if (!ids.every(known)) throw new ProcedureFailure(ErrorCode.NotFound);
 }
 
-export function marketProcedures({ market, currencies, watchedCoins, watchedExchanges, now }: MarketDependencies): HandlersFor<MarketProcedure> {
+export function marketProcedures({ market, answers, currencies, watchedCoins, watchedExchanges, now }: MarketDependencies): HandlersFor<MarketProcedure> {
   return {
     'appmarket_msrv/get_gecko_supported_dict_currency': () => Promise.resolve({ list: currencies.supported() }),
     'appmarket_msrv/get_gecko_exchange_rates': () =>
       Promise.resolve({ base: 'usd' as const, rates: currencies.rates(), ...market.freshness() }),
     'appmarket_msrv/global_stats': (input) => Promise.resolve(market.globalStats(input.currency)),
     'appmarket_msrv/coin_list': async (input, context) => {
-      const watchlist = input.filter === 'watchlist' && context.user ? await watchedCoins.list(context.user.userId) : null;
+      if (input.filter !== 'watchlist') {
+        return answers.get(`coin_list:${context.language}:${JSON.stringify(input)}`, () => market.coinList(input, context.language, null));
+      }
+      const watchlist = context.user ? await watchedCoins.list(context.user.userId) : null;
       return market.coinList(input, context.language, watchlist);
     },
     'appmarket_msrv/coin_detail': (input, context) => Promise.resolve(market.coinDetail(input.coin_id, input.currency, context.language)),
@@ -41,7 +47,8 @@ export function marketProcedures({ market, currencies, watchedCoins, watchedExch
     'appmarket_msrv/coin_tickers': (input) => Promise.resolve(market.coinTickers(input.coin_id, input.page, input.page_size, input.currency)),
     'appmarket_msrv/concept_list': (input, context) => Promise.resolve(market.conceptList(input.currency, context.language)),
     'appmarket_msrv/hot_search_coins': (input, context) => Promise.resolve(market.hotSearchCoins(input.limit, input.currency, context.language)),
-    'appmarket_msrv/exchange_list': (input, context) => Promise.resolve(market.exchangeList(input, context.language)),
+    'appmarket_msrv/exchange_list': (input, context) =>
+      Promise.resolve(answers.get(`exchange_list:${context.language}:${JSON.stringify(input)}`, () => market.exchangeList(input, context.language))),
     'appmarket_msrv/exchange_detail': (input, context) =>
       Promise.resolve(market.exchangeDetail(input.exchange_id, input.currency, context.language)),
     'appmarket_msrv/exchange_tickers': (input) =>
