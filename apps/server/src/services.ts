@@ -32,7 +32,8 @@ import { LiveHub } from './live/live-hub.js';
 import type { PubSub } from './live/pub-sub.js';
 import { InProcessPubSub, MARKET_TICK_CHANNEL } from './live/pub-sub.js';
 import type { MarketDataProvider } from './market-data/market-data-provider.js';
-import { createMarketProvider } from './market-data/provider-registry.js';
+import { ProviderFacade } from './market-data/provider-facade.js';
+import { createMarketProvider, SOURCE_SETTINGS } from './market-data/provider-registry.js';
 import { CurrencyService } from './modules/market/currency.service.js';
 import { HotSearchTracker } from './modules/market/hot-search-tracker.js';
 import { marketProcedures } from './modules/market/market.procedures.js';
@@ -118,11 +119,13 @@ export async function createServices(
     new AppRepository(db),
   );
 
-  const provider = options.marketProvider ?? (await createMarketProvider(config, now));
-  const snapshot = new MarketSnapshot(config.MARKET_HEARTBEAT_MS ?? Math.max(10_000, config.MARKET_TICK_MS * 10));
+  const source = SOURCE_SETTINGS[config.MARKET_SOURCE];
+  const tickMs = config.MARKET_TICK_MS ?? source.tickMs;
+  const provider = new ProviderFacade(options.marketProvider ?? (await createMarketProvider(config, now)), { ...source.facade, now });
+  const snapshot = new MarketSnapshot(config.MARKET_HEARTBEAT_MS ?? Math.max(10_000, tickMs * 10));
   const candles = new CandleRepository(db);
   const ingest = new MarketIngest(provider, snapshot, candles, log, {
-    tickMs: config.MARKET_TICK_MS,
+    tickMs,
     candleMs: 60_000,
     ratesMs: 60_000,
     signalsMs: 5 * 60_000,

@@ -81,7 +81,8 @@ const environmentSchema = z.object({
   SIM_SCENARIO: optionalString.pipe(
     z.enum(['honest', 'realistic', 'adversarial']).optional().transform((value) => value ?? 'realistic'),
   ),
-  MARKET_TICK_MS: integerVar(1_000, 100, 3_600_000),
+  /** Unset: each source's own pace (simulator 1 s, CoinGecko 60 s). */
+  MARKET_TICK_MS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().min(100).max(3_600_000)).optional()),
   /** A source silent this long marks its values stale; unset: ten ticks, at least 10 s. */
   MARKET_HEARTBEAT_MS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional()),
   /** How long loading profiles and back-filling history may take before the start is abandoned. */
