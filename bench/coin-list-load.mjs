@@ -24,8 +24,9 @@ function summary(name, result) {
 }
 
 const hello = await startProcess(['bench/hello-server.mjs', '3001'], {}, 'http://127.0.0.1:3001/');
-const coinlens = await startCoinlens(3002);
+let coinlens;
 try {
+  coinlens = await startCoinlens(3002);
   const coinList = {
     url: 'http://127.0.0.1:3002/gwapi/v1/appmarket_msrv/coin_list',
     requests: [
@@ -48,5 +49,5 @@ try {
   process.stdout.write(`ratio ${verdict.ratio} (target ≥ 0.5), p99 ${measured.p99_ms} ms (target ≤ 50): ${verdict.pass ? 'PASS' : 'FAIL'}\n`);
 } finally {
   await stop(hello);
-  await coinlens.stop();
+  await coinlens?.stop();
 }

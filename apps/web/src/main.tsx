@@ -7,6 +7,7 @@ import './styles/global.css';
 import { App } from './app/App';
 import { preloadTabPages } from './app/routes';
 import { createAppRouter } from './app/router';
+import { installSessionRefresher } from './features/auth/session-refresher';
 import { setupAntdMobile } from './lib/antd-setup';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
@@ -15,6 +16,8 @@ import { applyTheme, applyUpDownColors } from './lib/theme';
 
 async function start(): Promise<void> {
   setupAntdMobile();
+  // Before the first call: an expired access token (1003) is renewed, not treated as the end of the session.
+  installSessionRefresher();
   const { theme, upDown } = useSettingsStore.getState();
   applyTheme(theme);
   applyUpDownColors(upDown);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Candle, VenueTicker } from '../market-data/market-model.js';
-import { computeCoinMetrics, venueSpreadPercent } from './coin-metrics.js';
+import { computeCoinMetrics, everyNth, venueSpreadPercent } from './coin-metrics.js';
 import type { CoinMetricsInput } from './coin-metrics.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0);
@@ -97,6 +97,11 @@ describe('computeCoinMetrics', () => {
     const btc = new Map(daily.map((candle) => [candle.time, candle.close * 3]));
     const metrics = computeCoinMetrics(input({ history: { ...input().history, daily }, btcDailyCloses: btc }));
     expect(metrics.btcCorrelation).toBeCloseTo(1);
+  });
+
+  it('draws the 7-day sparkline from 4-hourly closes ending at the latest one', () => {
+    expect(everyNth([1, 2, 3, 4, 5, 6, 7, 8, 9], 4)).toEqual([1, 5, 9]);
+    expect(computeCoinMetrics(input()).sparkline7d).toHaveLength(42);
   });
 
   it('uses reported volume when there are no venues, and candle sums when nothing is reported', () => {

@@ -48,6 +48,8 @@ export interface CoinMetrics {
 }
 
 const DAY_MS = 86_400_000;
+/** 4-hourly closes: 42 points draw a 7-day sparkline; 168 would triple a 100-row list's payload. */
+const SPARKLINE_STEP_HOURS = 4;
 const FIVE_MINUTES_PER_DAY = 288;
 
 function within<T extends { time: number }>(candles: readonly T[], from: number): T[] {
@@ -145,8 +147,15 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     ath,
     atl,
     bidAskSpread: spreads.length > 0 ? weightedMedian(spreads) : null,
-    sparkline7d: within(history.hourly, now - 7 * DAY_MS).map((candle) => candle.close),
+    sparkline7d: everyNth(within(history.hourly, now - 7 * DAY_MS).map((candle) => candle.close), SPARKLINE_STEP_HOURS),
   };
+}
+
+/** Every n-th value counted back from the newest, oldest first, so the last point is always the latest. */
+export function everyNth(values: readonly number[], n: number): number[] {
+  const picked: number[] = [];
+  for (let i = values.length - 1; i >= 0; i -= n) picked.push(values[i] ?? 0);
+  return picked.reverse();
 }
 
 /** Pearson correlation of daily log returns over the last 30 days, on the days both series have. */

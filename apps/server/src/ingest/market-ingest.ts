@@ -15,6 +15,8 @@ import { referencePrice, VenueExclusions } from './reference-price.js';
 export interface IngestOptions {
   /** How often live prices are pulled (simulator: every second). */
   tickMs: number;
+  /** Where prices come from: venue tickers aggregated here, or the provider's aggregate quotes. */
+  prices: 'tickers' | 'quotes';
   candleMs: number;
   ratesMs: number;
   signalsMs: number;
@@ -122,7 +124,7 @@ export class MarketIngest {
     const now = this.options.now();
     const ids = [...this.snapshot.coins.keys()];
     const changed: string[] = [];
-    if (this.provider.capabilities.has('tickers')) {
+    if (this.options.prices === 'tickers' && this.provider.capabilities.has('tickers')) {
       const tickers = await this.provider.getTickers({}, signal);
       const byCoin = groupBy(tickers, (ticker) => ticker.coinId);
       for (const coinId of ids) if (this.applyVenueTickers(coinId, byCoin.get(coinId) ?? [], now)) changed.push(coinId);

@@ -1,12 +1,14 @@
 import type { AppConfig } from '../config/config.js';
 import type { MarketDataProvider } from './market-data-provider.js';
 import type { FacadeOptions } from './provider-facade.js';
-
-type ProviderModule = Record<string, new (options: Record<string, unknown>) => MarketDataProvider>;
+import { CoinGeckoProvider } from './providers/coingecko/coingecko-provider.js';
+import { SimulatorProvider } from './providers/simulator/simulator-provider.js';
 
 export interface SourceSettings {
   /** How often live prices are pulled. */
   tickMs: number;
+  /** Venue tickers (aggregated here, outliers excluded) or the source's own aggregate quotes. */
+  prices: 'tickers' | 'quotes';
   facade: Omit<FacadeOptions, 'now'>;
 }
 
@@ -17,29 +19,24 @@ const HOUR = 60 * MINUTE;
 export const SOURCE_SETTINGS: Readonly<Record<AppConfig['MARKET_SOURCE'], SourceSettings>> = {
   simulator: {
     tickMs: 1_000,
+    prices: 'tickers',
     facade: { timeoutMs: 30_000, maxConcurrent: 8, minIntervalMs: 0, maxBatchSize: 1_000, cacheTtlMs: { profiles: HOUR, rates: 30_000, signals: MINUTE } },
   },
   coingecko: {
     tickMs: MINUTE,
+    // CoinGecko's tickers cover a few venues per call; its markets endpoint prices every coin at once.
+    prices: 'quotes',
     facade: { timeoutMs: 10_000, maxConcurrent: 1, minIntervalMs: 2_100, maxBatchSize: 250, cacheTtlMs: { profiles: 6 * HOUR, rates: 5 * MINUTE, signals: HOUR } },
   },
 };
 
-/** Loads a provider module on demand, so a deployment only pays for the source it uses. */
-async function loadProvider(specifier: string, exportName: string, options: Record<string, unknown>): Promise<MarketDataProvider> {
-  const module = (await import(specifier)) as ProviderModule;
-  const Provider = module[exportName];
-  if (!Provider) throw new Error(`market provider ${exportName} not found in ${specifier}`);
-  return new Provider(options);
-}
-
 /** The provider MARKET_SOURCE names: the embedded simulator (default) or CoinGecko's REST API. */
-export function createMarketProvider(config: AppConfig, now: () => number = Date.now): Promise<MarketDataProvider> {
+export function createMarketProvider(config: AppConfig, now: () => number = Date.now): MarketDataProvider {
   switch (config.MARKET_SOURCE) {
     case 'simulator':
-      return loadProvider('./providers/simulator/simulator-provider.js', 'SimulatorProvider', { seed: config.SIM_SEED, scenario: config.SIM_SCENARIO, now });
+      return new SimulatorProvider({ seed: config.SIM_SEED, scenario: config.SIM_SCENARIO, now });
     case 'coingecko':
-      return loadProvider('./providers/coingecko/coingecko-provider.js', 'CoinGeckoProvider', {
+      return new CoinGeckoProvider({
         baseUrl: config.COINGECKO_BASE_URL,
         ...(config.COINGECKO_API_KEY ? { apiKey: config.COINGECKO_API_KEY } : {}),
         now,

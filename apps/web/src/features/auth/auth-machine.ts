@@ -1,27 +1,35 @@
 import {
   checkAgreement,
+  checkCountry,
   checkEmail,
+  checkNickname,
   checkPassword,
   checkRepeatPassword,
   checkVerificationCode,
+  type CaptchaPurpose,
   type ValidationMessageKey,
 } from '@coinlens/contract';
+
+import { formFieldLookup, type FieldProblem } from './field-problem';
 
 /** The login/register screen's steps (spec §4). */
 export type AuthStep = 'login' | 'register' | 'forgot' | 'emailCode';
 /** Why an email code is being entered: finishing a registration or resetting a password. */
-export type CodePurpose = 'register' | 'reset_password';
+export type CodePurpose = CaptchaPurpose;
 
 export interface AuthForm {
   email: string;
   password: string;
   repeatPassword: string;
   code: string;
+  nickname: string;
+  /** ISO 3166-1 alpha-2 code of the chosen country. */
+  country: string;
   agreed: boolean;
 }
 
 export type AuthField = keyof AuthForm;
-export type AuthErrors = Partial<Record<AuthField, ValidationMessageKey>>;
+export type AuthErrors = Partial<Record<AuthField, FieldProblem>>;
 
 export interface AuthState {
   step: AuthStep;
@@ -30,6 +38,8 @@ export interface AuthState {
   form: AuthForm;
   errors: AuthErrors;
   submitting: boolean;
+  /** When another email code may be asked for (ms since the epoch); set on the emailCode step. */
+  resendAt: number | null;
 }
 
 export type AuthEvent =
@@ -39,15 +49,26 @@ export type AuthEvent =
   | { type: 'invalid'; errors: AuthErrors }
   | { type: 'submit' }
   | { type: 'settled' }
-  /** The email code was sent: register → emailCode(register), forgot → emailCode(reset_password). */
-  | { type: 'codeSent' }
+  /**
+   * The email code was sent: register → emailCode(register), forgot → emailCode(reset_password); on the emailCode
+   * step (a resend) only the next resend time changes. `resendAt` is in ms since the epoch.
+   */
+  | { type: 'codeSent'; resendAt: number }
   /** From the emailCode step back to the step that asked for the code. */
   | { type: 'back' };
 
-export const emptyForm: AuthForm = { email: '', password: '', repeatPassword: '', code: '', agreed: false };
+export const emptyForm: AuthForm = {
+  email: '',
+  password: '',
+  repeatPassword: '',
+  code: '',
+  nickname: '',
+  country: '',
+  agreed: false,
+};
 
 export function initialAuthState(step: Exclude<AuthStep, 'emailCode'> = 'login'): AuthState {
-  return { step, purpose: null, form: emptyForm, errors: {}, submitting: false };
+  return { step, purpose: null, form: emptyForm, errors: {}, submitting: false, resendAt: null };
 }
 
 /** The fields each step shows, in order. */
@@ -56,7 +77,7 @@ export function stepFields(state: Pick<AuthState, 'step' | 'purpose'>): AuthFiel
     case 'login':
       return ['email', 'password'];
     case 'register':
-      return ['email', 'password', 'repeatPassword', 'agreed'];
+      return ['email', 'password', 'repeatPassword', 'nickname', 'country', 'agreed'];
     case 'forgot':
       return ['email'];
     case 'emailCode':
@@ -82,6 +103,12 @@ export function validateStep(state: Pick<AuthState, 'step' | 'purpose' | 'form'>
         break;
       case 'code':
         problem = checkVerificationCode(form.code);
+        break;
+      case 'nickname':
+        problem = checkNickname(form.nickname);
+        break;
+      case 'country':
+        problem = checkCountry(form.country);
         break;
       case 'agreed':
         problem = checkAgreement(form.agreed);
@@ -123,7 +150,14 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
       return { ...state, submitting: false };
     case 'codeSent':
       if (state.step === 'register') {
-        return { ...state, step: 'emailCode', purpose: 'register', errors: {}, submitting: false };
+        return {
+          ...state,
+          step: 'emailCode',
+          purpose: 'register',
+          errors: {},
+          submitting: false,
+          resendAt: event.resendAt,
+        };
       }
       if (state.step === 'forgot') {
         return {
@@ -133,8 +167,10 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
           form: { ...state.form, password: '', repeatPassword: '', code: '' },
           errors: {},
           submitting: false,
+          resendAt: event.resendAt,
         };
       }
+      if (state.step === 'emailCode') return { ...state, resendAt: event.resendAt };
       return state;
     case 'back':
       if (state.step !== 'emailCode') return state;
@@ -145,6 +181,27 @@ export function authReducer(state: AuthState, event: AuthEvent): AuthState {
         form: { ...state.form, code: '' },
         errors: {},
         submitting: false,
+        resendAt: null,
       };
   }
+}
+
+/** The form's fields by the server's names for them (the contract's payload keys). */
+const fieldOfServerField = formFieldLookup<AuthField>({
+  email: 'email',
+  password: 'password',
+  repeat_password: 'repeatPassword',
+  code: 'code',
+  nickname: 'nickname',
+  country: 'country',
+  agreement: 'agreed',
+});
+
+/** The field of the current step a server failure names, or null when the step does not show it. */
+export function authFieldOf(
+  state: Pick<AuthState, 'step' | 'purpose'>,
+  serverField: string,
+): AuthField | null {
+  const field = fieldOfServerField(serverField);
+  return field !== null && stepFields(state).includes(field) ? field : null;
 }

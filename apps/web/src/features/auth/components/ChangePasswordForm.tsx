@@ -1,27 +1,44 @@
-import { Button, Input, List } from 'antd-mobile';
+import { Button, Input, List, Switch } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { checkPassword, checkRepeatPassword, type ValidationMessageKey } from '@coinlens/contract';
+import { checkPassword, checkRepeatPassword } from '@coinlens/contract';
 
+import { paths } from '../../../config/paths';
+import { showToast } from '../../../lib/toast';
 import { accountService } from '../account-service';
+import { placeFieldFailure } from '../field-failure';
+import { formFieldLookup, type FieldProblem } from '../field-problem';
+import { useGoBack } from '../use-go-back';
 import { FieldError } from './FieldError';
 
 type Field = 'originalPassword' | 'password' | 'repeatPassword';
+type Errors = Partial<Record<Field, FieldProblem>>;
 
-/** Change password (spec §5 required prompts: original password, password, repeated password). */
+const formFieldOf = formFieldLookup<Field>({
+  original_password: 'originalPassword',
+  password: 'password',
+  repeat_password: 'repeatPassword',
+});
+
+/**
+ * Change password (spec §5 required prompts: original password, password, repeated password), with "Sign out
+ * other devices" on by default (ASVS 7.4.3). A wrong original password (40005) shows under its field.
+ */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
+  const goBack = useGoBack(paths.accountSecurity);
   const [values, setValues] = useState<Record<Field, string>>({
     originalPassword: '',
     password: '',
     repeatPassword: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, ValidationMessageKey>>>({});
+  const [signOutOthers, setSignOutOthers] = useState(true);
+  const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
 
-  function validate(): Partial<Record<Field, ValidationMessageKey>> {
-    const next: Partial<Record<Field, ValidationMessageKey>> = {};
+  function validate(): Errors {
+    const next: Errors = {};
     const original = checkPassword(values.originalPassword, 'required_original_password');
     // A wrong original password is the server's answer (40005); here it only has to be entered.
     if (original === 'required_original_password') next.originalPassword = original;
@@ -32,6 +49,17 @@ export function ChangePasswordForm() {
     return next;
   }
 
+  async function submit(): Promise<void> {
+    const result = await accountService.changePassword({ ...values, signOutOthers });
+    if (result.ok) {
+      showToast(result.message);
+      goBack();
+      return;
+    }
+    const problems = placeFieldFailure(result, formFieldOf);
+    if (problems) setErrors(problems);
+  }
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (submitting) return;
@@ -39,9 +67,7 @@ export function ChangePasswordForm() {
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     setSubmitting(true);
-    void accountService
-      .changePassword({ originalPassword: values.originalPassword, password: values.password })
-      .finally(() => setSubmitting(false));
+    void submit().finally(() => setSubmitting(false));
   }
 
   const fields: { field: Field; label: string; autoComplete: string }[] = [
@@ -65,11 +91,24 @@ export function ChangePasswordForm() {
                 setValues((current) => ({ ...current, [field]: value }));
                 setErrors((current) => ({ ...current, [field]: undefined }));
               }}
+              aria-invalid={errors[field] ? true : undefined}
               data-testid={`input-${field}`}
             />
             <FieldError field={field} error={errors[field]} />
           </List.Item>
         ))}
+        <List.Item
+          extra={
+            <Switch
+              checked={signOutOthers}
+              onChange={setSignOutOthers}
+              aria-label={t('password.signOutOthers')}
+              data-testid="input-signOutOthers"
+            />
+          }
+        >
+          {t('password.signOutOthers')}
+        </List.Item>
       </List>
       <p className="cl-auth-hint">{t('password.rules')}</p>
       <div className="cl-auth-actions">

@@ -1,13 +1,14 @@
-import { validationMessage, type ValidationMessageKey } from '@coinlens/contract';
+import { validationMessage } from '@coinlens/contract';
 
 import { currentLanguage } from '../../../lib/i18n';
+import type { FieldProblem } from '../field-problem';
 
-/** An inline validation prompt under a field (texts from the contract, in the current language). */
-export function FieldError({ field, error }: { field: string; error: ValidationMessageKey | undefined }) {
+/** An inline prompt under a field: a contract rule's text in the current language, or the server's message. */
+export function FieldError({ field, error }: { field: string; error: FieldProblem | undefined }) {
   if (!error) return null;
   return (
     <div className="cl-field-error" role="alert" data-testid={`field-error-${field}`}>
-      {validationMessage(error, currentLanguage())}
+      {typeof error === 'string' ? validationMessage(error, currentLanguage()) : error.text}
     </div>
   );
 }

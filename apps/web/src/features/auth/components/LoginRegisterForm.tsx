@@ -3,9 +3,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useReducer, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { CaptchaPurpose } from '@coinlens/contract';
+
 import { legalPaths, paths } from '../../../config/paths';
-import { accountService } from '../account-service';
+import { showToast } from '../../../lib/toast';
+import { accountService, type AccountFailure } from '../account-service';
 import {
+  authFieldOf,
   authReducer,
   initialAuthState,
   stepFields,
@@ -13,53 +17,87 @@ import {
   type AuthField,
   type AuthState,
 } from '../auth-machine';
+import { placeFieldFailure } from '../field-failure';
+import { useResumeAfterLogin } from '../use-resume-after-login';
+import { CountryField } from './CountryField';
 import { FieldError } from './FieldError';
+import { ResendCodeButton } from './ResendCodeButton';
 
-type TextField = Exclude<AuthField, 'agreed'>;
+type TextField = Exclude<AuthField, 'agreed' | 'country'>;
 
 const autoComplete: Record<TextField, string> = {
   email: 'email',
   password: 'current-password',
   repeatPassword: 'new-password',
   code: 'one-time-code',
+  nickname: 'nickname',
+};
+
+const inputType: Record<TextField, 'email' | 'password' | 'text'> = {
+  email: 'email',
+  password: 'password',
+  repeatPassword: 'password',
+  code: 'text',
+  nickname: 'text',
 };
 
 /** Login, register, forgot password and the email-code step (spec §4) as one state machine. */
 export function LoginRegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const resume = useResumeAfterLogin();
   const [state, dispatch] = useReducer(authReducer, undefined, () => initialAuthState('login'));
   const fields = stepFields(state);
 
-  const labels: Record<TextField, string> = {
+  const labels: Record<Exclude<AuthField, 'agreed'>, string> = {
     email: t('login.email'),
     password: state.step === 'emailCode' ? t('login.newPassword') : t('login.password'),
     repeatPassword: t('login.repeatPassword'),
     code: t('login.code'),
+    nickname: t('login.nickname'),
+    country: t('login.country'),
   };
 
-  async function run(current: AuthState): Promise<void> {
+  /** A field the server named goes under that field when this step shows it; anything else is a toast. */
+  function showFailure(failure: AccountFailure, current: AuthState): void {
+    const errors = placeFieldFailure(failure, (field) => authFieldOf(current, field));
+    if (errors) dispatch({ type: 'invalid', errors });
+  }
+
+  async function sendCode(current: AuthState, purpose: CaptchaPurpose): Promise<void> {
+    const result = await accountService.requestEmailCode(current.form.email, purpose);
+    if (result.ok) dispatch({ type: 'codeSent', resendAt: Date.now() + result.data.resend_after * 1000 });
+    else showFailure(result, current);
+  }
+
+  async function finishWithCode(current: AuthState): Promise<void> {
     const { form } = current;
+    if (current.purpose === 'reset_password') {
+      const result = await accountService.resetPassword(form);
+      if (!result.ok) return showFailure(result, current);
+      showToast(t('login.resetDone'));
+      dispatch({ type: 'goto', step: 'login' });
+      return;
+    }
+    const result = await accountService.register(form);
+    if (result.ok) resume();
+    else showFailure(result, current);
+  }
+
+  async function run(current: AuthState): Promise<void> {
     switch (current.step) {
-      case 'login':
-        await accountService.login({ email: form.email, password: form.password });
-        return;
-      case 'register':
-      case 'forgot': {
-        const outcome = await accountService.requestEmailCode(
-          form.email,
-          current.step === 'register' ? 'register' : 'reset_password',
-        );
-        if (outcome.ok) dispatch({ type: 'codeSent' });
+      case 'login': {
+        const result = await accountService.login(current.form);
+        if (result.ok) resume();
+        else showFailure(result, current);
         return;
       }
+      case 'register':
+        return sendCode(current, 'register');
+      case 'forgot':
+        return sendCode(current, 'reset_password');
       case 'emailCode':
-        if (current.purpose === 'reset_password') {
-          await accountService.resetPassword({ email: form.email, password: form.password, code: form.code });
-        } else {
-          await accountService.register({ email: form.email, password: form.password, code: form.code });
-        }
-        return;
+        return finishWithCode(current);
     }
   }
 
@@ -100,22 +138,42 @@ export function LoginRegisterForm() {
       )}
       <List>
         {fields
-          .filter((field): field is TextField => field !== 'agreed')
+          .filter((field): field is Exclude<AuthField, 'agreed'> => field !== 'agreed')
           .map((field) => (
-            <List.Item key={field} title={labels[field]}>
-              <Input
-                name={field}
-                type={field === 'email' ? 'email' : field === 'code' ? 'text' : 'password'}
-                inputMode={field === 'code' ? 'numeric' : undefined}
-                autoComplete={
-                  field === 'password' && state.step !== 'login' ? 'new-password' : autoComplete[field]
-                }
-                placeholder={t(`login.placeholder.${field}`)}
-                value={state.form[field]}
-                onChange={(value) => dispatch({ type: 'edit', field, value })}
-                aria-invalid={state.errors[field] ? true : undefined}
-                data-testid={`input-${field}`}
-              />
+            <List.Item
+              key={field}
+              title={labels[field]}
+              extra={
+                field === 'code' && state.purpose ? (
+                  <ResendCodeButton
+                    resendAt={state.resendAt}
+                    onResend={() => sendCode(state, state.purpose ?? 'register')}
+                  />
+                ) : undefined
+              }
+            >
+              {field === 'country' ? (
+                <CountryField
+                  value={state.form.country}
+                  onChange={(value) => dispatch({ type: 'edit', field, value })}
+                  invalid={state.errors.country !== undefined}
+                />
+              ) : (
+                <Input
+                  name={field}
+                  type={inputType[field]}
+                  inputMode={field === 'code' ? 'numeric' : undefined}
+                  maxLength={field === 'code' ? 6 : undefined}
+                  autoComplete={
+                    field === 'password' && state.step !== 'login' ? 'new-password' : autoComplete[field]
+                  }
+                  placeholder={t(`login.placeholder.${field}`)}
+                  value={state.form[field]}
+                  onChange={(value) => dispatch({ type: 'edit', field, value })}
+                  aria-invalid={state.errors[field] ? true : undefined}
+                  data-testid={`input-${field}`}
+                />
+              )}
               <FieldError field={field} error={state.errors[field]} />
             </List.Item>
           ))}

@@ -1,26 +1,9 @@
-import { Avatar, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
-
 import { LoginRequired } from '../../../components/login-gate';
+import { ProfileEditor } from '../../../features/auth/components/ProfileEditor';
 import { useSessionStore } from '../../../lib/session-store';
 
-/** Your info (profile, login-gated): avatar, nickname, user id. */
+/** Your info (login-gated, SPEC-DECISIONS 10): avatar, nickname, bio, email; nickname and bio editable. */
 export default function YourInfoPage() {
-  const { t } = useTranslation();
-  const user = useSessionStore((state) => state.user);
-  return (
-    <div data-testid="page-YourInfo">
-      {user ? (
-        <List>
-          <List.Item extra={<Avatar src="" aria-hidden="true" />}>{t('profile.avatar')}</List.Item>
-          <List.Item extra={user.authorInfo.nickname || t('user.noNickname')}>
-            {t('profile.nickname')}
-          </List.Item>
-          <List.Item extra={user.uid}>{t('profile.uid')}</List.Item>
-        </List>
-      ) : (
-        <LoginRequired />
-      )}
-    </div>
-  );
+  const uid = useSessionStore((state) => state.user?.uid);
+  return <div data-testid="page-YourInfo">{uid ? <ProfileEditor uid={uid} /> : <LoginRequired />}</div>;
 }

@@ -1,32 +1,11 @@
-import { useNavigate } from '@tanstack/react-router';
-import { List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
-
 import { LoginRequired } from '../../../components/login-gate';
-import { paths } from '../../../config/paths';
+import { SecurityOverview } from '../../../features/auth/components/SecurityOverview';
 import { useSessionStore } from '../../../lib/session-store';
 
-/** Account security (login-gated): the account's id, change password, profile. */
+/** Account security (login-gated, SPEC-DECISIONS 10): `user_msrv/security_info` and its actions. */
 export default function AccountSecurityPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = useSessionStore((state) => state.user);
+  const uid = useSessionStore((state) => state.user?.uid);
   return (
-    <div data-testid="page-accountSecurity">
-      {user ? (
-        <List>
-          <List.Item extra={user.uid}>{t('profile.uid')}</List.Item>
-          <List.Item
-            onClick={() => void navigate({ to: paths.updatePassword })}
-            data-testid="entry-updatePassword"
-          >
-            {t('security.changePassword')}
-          </List.Item>
-          <List.Item onClick={() => void navigate({ to: paths.YourInfo })}>{t('title.YourInfo')}</List.Item>
-        </List>
-      ) : (
-        <LoginRequired />
-      )}
-    </div>
+    <div data-testid="page-accountSecurity">{uid ? <SecurityOverview uid={uid} /> : <LoginRequired />}</div>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_ENTRIES, formatPercent } from '@coinlens/contract';
 
 import { paths } from '../../../config/paths';
-import { signOutLocally } from '../../../features/auth/account-service';
+import { accountService } from '../../../features/auth/account-service';
 import { currentLanguage } from '../../../lib/i18n';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useSettingsStore } from '../../../lib/settings-store';
@@ -32,7 +32,7 @@ export default function SettingPage() {
       confirmText: t('common.confirm'),
     });
     if (!confirmed) return;
-    signOutLocally();
+    await accountService.logout();
     void navigate({ to: paths.user, replace: true });
   };
 

@@ -1,11 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '../../../config/paths';
 import { reloadSession } from '../../../lib/session-store';
 import { reloadSettings } from '../../../lib/settings-store';
 import { readStored, storeUser, UP_DOWN_PRESETS } from '../../../lib/storage';
 import { renderApp } from '../../../testing/render-app';
+
+// Before any import creates the gateway singleton: its calls go to this fake server.
+const server = await vi.hoisted(async () =>
+  (await import('../../../features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
+);
+
+beforeEach(() => server.reset());
 
 afterEach(() => {
   reloadSettings();
@@ -38,7 +45,7 @@ describe('Settings', () => {
     await waitFor(() => expect(readStored('refresh_rate')).toBe('30s'));
   });
 
-  it('logs out after the confirmation', async () => {
+  it('logs out on the server and here after the confirmation', async () => {
     storeUser({ AccessToken: 'a', RefreshToken: 'r', uid: '5', authorInfo: { nickname: 'S', uid: '5' } });
     reloadSession();
     const { router } = renderApp(paths.setting);
@@ -46,6 +53,8 @@ describe('Settings', () => {
     expect(await screen.findByText('Are you sure to log out?')).toBeTruthy();
     fireEvent.click(screen.getByText('Confirm'));
     await waitFor(() => expect(readStored('user')).toBeNull());
+    expect(server.requests[0]?.url).toBe('/gwapi/v1/user_msrv/logout');
+    expect(server.requests[0]?.headers).toMatchObject({ accesstoken: 'a', refreshtoken: 'r' });
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.user));
     await screen.findByTestId('login-entry');
   });

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useLoginGate } from '../../../components/login-gate';
 import { paths, type RoutePath } from '../../../config/paths';
+import { UserAvatar } from '../../../features/auth/components/UserAvatar';
 import { reloadSession, useSessionStore } from '../../../lib/session-store';
 
 interface Entry {
@@ -73,7 +74,11 @@ export default function UserPage() {
           data-testid={user ? 'profile' : 'login-entry'}
           onClick={() => void navigate({ to: user ? paths.YourInfo : paths.loginRegister })}
         >
-          <Avatar src="" className="cl-profile-avatar" aria-hidden="true" />
+          {user ? (
+            <UserAvatar uid={user.uid} className="cl-profile-avatar" />
+          ) : (
+            <Avatar src="" className="cl-profile-avatar" aria-hidden="true" />
+          )}
           <span className="cl-profile-text">
             {user ? (
               <>

@@ -1,0 +1,592 @@
+/**
+ * CoinGecko's public REST API (v3, Demo or Pro) as a MarketDataProvider: coin and exchange profiles,
+ * aggregate quotes, venue tickers, candles and exchange rates, plus helpers outside the interface
+ * (supported currencies, trending searches, categories, global figures). See README.md for the endpoints,
+ * the mapping and the rate-limit behaviour.
+ */
+import type {
+  Capability,
+  CandleQuery,
+  MarketDataProvider,
+  PairQuery,
+  TickerQuery,
+} from '../../market-data-provider.js';
+import type {
+  AggregateQuote,
+  Announcement,
+  Candle,
+  CoinProfile,
+  CurrencyRate,
+  ExchangeProfile,
+  ExchangeRates,
+  OnChainSnapshot,
+  OrderBookSnapshot,
+  SocialSnapshot,
+  TradePrint,
+  VenueTicker,
+} from '../../market-model.js';
+import {
+  MalformedResponseError,
+  NotFoundError,
+  ProviderError,
+  UnsupportedError,
+} from '../../provider-errors.js';
+import { candlesFromOhlc, candlesFromPoints, planCandles } from './coingecko-candles.js';
+import { CoinGeckoHttp, PROVIDER_NAME } from './coingecko-http.js';
+import {
+  parseTime,
+  toAggregateQuote,
+  toCoinProfile,
+  toExchangeProfile,
+  toVenueTicker,
+} from './coingecko-mapping.js';
+import {
+  categoriesSchema,
+  coinDetailSchema,
+  coinsMarketsSchema,
+  exchangeDetailSchema,
+  exchangeRatesSchema,
+  exchangesSchema,
+  globalSchema,
+  marketChartSchema,
+  ohlcSchema,
+  pingSchema,
+  supportedCurrenciesSchema,
+  tickersSchema,
+  trendingSchema,
+} from './coingecko-schemas.js';
+import type { CoinDetail, CoinsMarketsEntry, ExchangeDetail, ExchangesEntry } from './coingecko-schemas.js';
+
+export const COINGECKO_DEMO_BASE_URL = 'https://api.coingecko.com/api/v3';
+export const COINGECKO_PRO_BASE_URL = 'https://pro-api.coingecko.com/api/v3';
+
+export interface CoinGeckoProviderOptions {
+  /** Default the Demo/public API, https://api.coingecko.com/api/v3. */
+  baseUrl?: string;
+  /** Sent in `apiKeyHeader` when given; never logged. */
+  apiKey?: string;
+  /** Default `x-cg-demo-api-key`; `x-cg-pro-api-key` for pro-api.coingecko.com. */
+  apiKeyHeader?: 'x-cg-demo-api-key' | 'x-cg-pro-api-key';
+  fetch?: typeof globalThis.fetch;
+  /** Per request, including the body. Default 10 s. */
+  timeoutMs?: number;
+  /** Clock for timestamps CoinGecko does not give and for the candle window. Default Date.now. */
+  now?: () => number;
+  /** Client-side spacing between call starts. Default 2,100 ms (the Demo plan's 30 calls/min); tests pass 0. */
+  minIntervalMs?: number;
+  /** Coins listed by getCoins (top by market cap, `/coins/markets` pages of up to 250). Default 250. */
+  maxCoins?: number;
+  /** Of those, how many (top first) also get `/coins/{id}` detail facts. Default 50. */
+  coinDetailLimit?: number;
+  /** Exchanges listed by getExchanges (`/exchanges` pages of up to 250). Default 100. */
+  maxExchanges?: number;
+  /** Of those, how many (top first) also get `/exchanges/{id}` (centralised or DEX). Default 20. */
+  exchangeDetailLimit?: number;
+  /** Coin and exchange details are reused for this long. Default 24 h. */
+  detailTtlMs?: number;
+  /** Venues whose tickers getTickers({}) reads when the query names neither coins nor venues. */
+  tickerExchangeIds?: readonly string[];
+  /** History the plan can serve (Demo: 365 days). */
+  maxHistoryDays?: number;
+}
+
+export interface TrendingCoin {
+  id: string;
+  name: string;
+  symbol: string;
+  marketCapRank: number | null;
+  thumb: string;
+  priceUsd: number | null;
+  priceBtc: number | null;
+  change24hPercentUsd: number | null;
+  score: number;
+}
+
+export interface TrendingNft {
+  id: string;
+  name: string;
+  symbol: string;
+  thumb: string;
+  nativeCurrency: string;
+  floorPriceNative: number | null;
+  floorPriceChange24hPercent: number | null;
+}
+
+export interface TrendingCategory {
+  id: number;
+  name: string;
+  slug: string;
+  coinsCount: number | null;
+  marketCapUsd: number | null;
+  totalVolumeUsd: number | null;
+  marketCapChange24hPercentUsd: number | null;
+}
+
+export interface Trending {
+  coins: TrendingCoin[];
+  nfts: TrendingNft[];
+  categories: TrendingCategory[];
+}
+
+export interface CoinCategory {
+  id: string;
+  name: string;
+  marketCapUsd: number | null;
+  marketCapChange24hPercent: number | null;
+  volumeUsd24h: number | null;
+  topCoinIds: string[];
+  description: string | null;
+  updatedAt: number | null;
+}
+
+export interface GlobalMarket {
+  activeCryptocurrencies: number;
+  markets: number;
+  totalMarketCapUsd: number | null;
+  totalVolumeUsd: number | null;
+  /** Share of total market cap by coin symbol (lower case), in %. */
+  marketCapPercentage: Record<string, number>;
+  marketCapChange24hPercentUsd: number | null;
+  updatedAt: number;
+}
+
+const CAPABILITIES: readonly Capability[] = [
+  'coins',
+  'exchanges',
+  'tickers',
+  'quotes',
+  'candles',
+  'exchangeRates',
+];
+const MARKETS_PAGE = 250;
+const QUOTE_CHUNK = 200;
+const DEFAULT_TICKER_EXCHANGES = ['binance', 'gdax', 'kraken'] as const;
+
+interface Cached<T> {
+  value: T;
+  at: number;
+}
+
+export class CoinGeckoProvider implements MarketDataProvider {
+  readonly name = PROVIDER_NAME;
+  readonly capabilities: ReadonlySet<Capability> = new Set(CAPABILITIES);
+
+  private readonly http: CoinGeckoHttp;
+  private readonly now: () => number;
+  private readonly settings: Required<
+    Pick<
+      CoinGeckoProviderOptions,
+      | 'maxCoins'
+      | 'coinDetailLimit'
+      | 'maxExchanges'
+      | 'exchangeDetailLimit'
+      | 'detailTtlMs'
+      | 'maxHistoryDays'
+    >
+  > & {
+    tickerExchangeIds: readonly string[];
+  };
+  private readonly coinDetails = new Map<string, Cached<CoinDetail>>();
+  private readonly exchangeDetails = new Map<string, Cached<ExchangeDetail>>();
+
+  constructor(options: CoinGeckoProviderOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.http = new CoinGeckoHttp({
+      baseUrl: options.baseUrl ?? COINGECKO_DEMO_BASE_URL,
+      apiKey: options.apiKey,
+      apiKeyHeader: options.apiKeyHeader ?? 'x-cg-demo-api-key',
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      timeoutMs: positive(options.timeoutMs, 10_000),
+      minIntervalMs: Math.max(0, options.minIntervalMs ?? 2_100),
+      now: this.now,
+    });
+    this.settings = {
+      maxCoins: positive(options.maxCoins, 250),
+      coinDetailLimit: Math.max(0, options.coinDetailLimit ?? 50),
+      maxExchanges: positive(options.maxExchanges, 100),
+      exchangeDetailLimit: Math.max(0, options.exchangeDetailLimit ?? 20),
+      detailTtlMs: Math.max(0, options.detailTtlMs ?? 86_400_000),
+      maxHistoryDays: positive(options.maxHistoryDays, 365),
+      tickerExchangeIds: options.tickerExchangeIds ?? DEFAULT_TICKER_EXCHANGES,
+    };
+  }
+
+  // ── coins ────────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The top `maxCoins` coins by market cap (`/coins/markets`, paged), the first `coinDetailLimit` enriched
+   * with `/coins/{id}` (cached `detailTtlMs`). A detail that fails is skipped (that coin keeps its
+   * markets-only profile); a rate limit or outage stops the remaining details for this call.
+   */
+  async getCoins(signal: AbortSignal): Promise<CoinProfile[]> {
+    const entries = await this.marketsPages(signal);
+    const profiles: CoinProfile[] = [];
+    let fetchDetails = true;
+    for (const [index, entry] of entries.entries()) {
+      let detail: CoinDetail | null = null;
+      if (index < this.settings.coinDetailLimit) {
+        detail = this.cached(this.coinDetails, entry.id);
+        if (!detail && fetchDetails) {
+          try {
+            detail = await this.coinDetail(entry.id, signal);
+          } catch (error) {
+            if (signal.aborted) throw signal.reason;
+            if (!(error instanceof NotFoundError || error instanceof MalformedResponseError))
+              fetchDetails = false;
+          }
+        }
+      }
+      profiles.push(toCoinProfile(entry, detail));
+    }
+    return profiles;
+  }
+
+  /** `/coins/{id}` with localization (names and descriptions per language) and without the heavy parts. */
+  async coinDetail(id: string, signal: AbortSignal): Promise<CoinDetail> {
+    const detail = await this.http.get(
+      `/coins/${encodeURIComponent(id)}`,
+      {
+        localization: true,
+        tickers: false,
+        market_data: false,
+        community_data: false,
+        developer_data: false,
+        sparkline: false,
+      },
+      coinDetailSchema,
+      signal,
+    );
+    this.coinDetails.set(id, { value: detail, at: this.now() });
+    return detail;
+  }
+
+  private async marketsPages(signal: AbortSignal): Promise<CoinsMarketsEntry[]> {
+    const perPage = Math.min(MARKETS_PAGE, this.settings.maxCoins);
+    const entries: CoinsMarketsEntry[] = [];
+    for (let page = 1; entries.length < this.settings.maxCoins; page++) {
+      const batch = await this.http.get(
+        '/coins/markets',
+        { vs_currency: 'usd', order: 'market_cap_desc', per_page: perPage, page, sparkline: false },
+        coinsMarketsSchema,
+        signal,
+      );
+      entries.push(...batch);
+      if (batch.length < perPage) break;
+    }
+    return dedupeById(entries).slice(0, this.settings.maxCoins);
+  }
+
+  // ── quotes ───────────────────────────────────────────────────────────────────────────────────────────
+
+  /** `/coins/markets?ids=…` in chunks; coins without a current price are left out. */
+  async getQuotes(coinIds: readonly string[], signal: AbortSignal): Promise<AggregateQuote[]> {
+    const ids = [...new Set(coinIds)];
+    const quotes: AggregateQuote[] = [];
+    for (let start = 0; start < ids.length; start += QUOTE_CHUNK) {
+      const chunk = ids.slice(start, start + QUOTE_CHUNK);
+      const entries = await this.http.get(
+        '/coins/markets',
+        { vs_currency: 'usd', ids: chunk.join(','), per_page: MARKETS_PAGE, page: 1, sparkline: false },
+        coinsMarketsSchema,
+        signal,
+      );
+      const now = this.now();
+      for (const entry of entries) {
+        const quote = toAggregateQuote(entry, now);
+        if (quote) quotes.push(quote);
+      }
+    }
+    return quotes;
+  }
+
+  // ── exchanges ────────────────────────────────────────────────────────────────────────────────────────
+
+  /** `/exchanges` (paged), the first `exchangeDetailLimit` enriched with `/exchanges/{id}` (cached). */
+  async getExchanges(signal: AbortSignal): Promise<ExchangeProfile[]> {
+    const perPage = Math.min(MARKETS_PAGE, this.settings.maxExchanges);
+    const entries: ExchangesEntry[] = [];
+    for (let page = 1; entries.length < this.settings.maxExchanges; page++) {
+      const batch = await this.http.get('/exchanges', { per_page: perPage, page }, exchangesSchema, signal);
+      entries.push(...batch);
+      if (batch.length < perPage) break;
+    }
+    const profiles: ExchangeProfile[] = [];
+    let fetchDetails = true;
+    for (const [index, entry] of dedupeById(entries).slice(0, this.settings.maxExchanges).entries()) {
+      let detail: ExchangeDetail | null = null;
+      if (index < this.settings.exchangeDetailLimit) {
+        detail = this.cached(this.exchangeDetails, entry.id);
+        if (!detail && fetchDetails) {
+          try {
+            detail = await this.exchangeDetail(entry.id, signal);
+          } catch (error) {
+            if (signal.aborted) throw signal.reason;
+            if (!(error instanceof NotFoundError || error instanceof MalformedResponseError))
+              fetchDetails = false;
+          }
+        }
+      }
+      profiles.push(toExchangeProfile(entry, detail));
+    }
+    return profiles;
+  }
+
+  async exchangeDetail(id: string, signal: AbortSignal): Promise<ExchangeDetail> {
+    const detail = await this.http.get(
+      `/exchanges/${encodeURIComponent(id)}`,
+      { dex_pair_format: 'symbol' },
+      exchangeDetailSchema,
+      signal,
+    );
+    this.exchangeDetails.set(id, { value: detail, at: this.now() });
+    return detail;
+  }
+
+  // ── tickers ──────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Venue tickers (first page, 100 per call): per venue `/exchanges/{id}/tickers` (filtered by `coin_ids` when
+   * coins are named too), else per coin `/coins/{id}/tickers`, else the `tickerExchangeIds` venues.
+   */
+  async getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
+    const coinIds = query.coinIds && query.coinIds.length > 0 ? [...new Set(query.coinIds)] : null;
+    const exchangeIds =
+      query.exchangeIds && query.exchangeIds.length > 0
+        ? [...new Set(query.exchangeIds)]
+        : coinIds
+          ? null
+          : [...this.settings.tickerExchangeIds];
+    const tickers: VenueTicker[] = [];
+    if (exchangeIds) {
+      for (const exchangeId of exchangeIds) {
+        const page = await this.http.get(
+          `/exchanges/${encodeURIComponent(exchangeId)}/tickers`,
+          { coin_ids: coinIds?.join(','), dex_pair_format: 'symbol', page: 1 },
+          tickersSchema,
+          signal,
+        );
+        this.collectTickers(page.tickers, tickers, coinIds);
+      }
+    } else if (coinIds) {
+      for (const coinId of coinIds) {
+        const page = await this.http.get(
+          `/coins/${encodeURIComponent(coinId)}/tickers`,
+          { dex_pair_format: 'symbol', page: 1 },
+          tickersSchema,
+          signal,
+        );
+        this.collectTickers(page.tickers, tickers, null);
+      }
+    }
+    return tickers;
+  }
+
+  private collectTickers(
+    source: Parameters<typeof toVenueTicker>[0][],
+    into: VenueTicker[],
+    coinIds: readonly string[] | null,
+  ): void {
+    const now = this.now();
+    for (const raw of source) {
+      if (coinIds && !coinIds.includes(raw.coin_id)) continue;
+      const ticker = toVenueTicker(raw, now);
+      if (ticker) into.push(ticker);
+    }
+  }
+
+  // ── candles ──────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Candles from `/market_chart` and `/ohlc`, chosen by resolution (see coingecko-candles.ts and README). */
+  async getCandles(query: CandleQuery, signal: AbortSignal): Promise<Candle[]> {
+    signal.throwIfAborted();
+    const now = this.now();
+    const to = Math.min(query.to, now);
+    if (query.from >= to) return [];
+    const plan = planCandles(query.resolution, query.from, now, this.settings.maxHistoryDays);
+    if (plan.kind === 'none') return [];
+    const from = Math.max(query.from, plan.from);
+    const coin = encodeURIComponent(query.coinId);
+    if (plan.kind === 'market_chart') {
+      const chart = await this.marketChart(coin, plan.days, signal);
+      return candlesFromPoints(chart.prices, chart.total_volumes, query.resolution, from, to, now);
+    }
+    const rows = await this.http.get(
+      `/coins/${coin}/ohlc`,
+      { vs_currency: 'usd', days: plan.ohlcDays },
+      ohlcSchema,
+      signal,
+    );
+    const chart = await this.marketChart(coin, plan.chartDays, signal);
+    return candlesFromOhlc(rows, plan.bodyMs, chart.total_volumes, query.resolution, from, to, now);
+  }
+
+  private marketChart(coin: string, days: number, signal: AbortSignal) {
+    return this.http.get(
+      `/coins/${coin}/market_chart`,
+      { vs_currency: 'usd', days },
+      marketChartSchema,
+      signal,
+    );
+  }
+
+  // ── exchange rates ───────────────────────────────────────────────────────────────────────────────────
+
+  /** `/exchange_rates` gives units per 1 BTC; per USD = value ÷ the USD value. */
+  async getExchangeRates(signal: AbortSignal): Promise<ExchangeRates> {
+    const { rates } = await this.http.get('/exchange_rates', {}, exchangeRatesSchema, signal);
+    const usd = rates.usd;
+    if (!usd)
+      throw new MalformedResponseError(
+        this.name,
+        'GET /exchange_rates: missing required field "usd" at rates.usd',
+      );
+    if (!(usd.value > 0))
+      throw new MalformedResponseError(
+        this.name,
+        'GET /exchange_rates: invalid field "value" at rates.usd.value: must be positive',
+      );
+    const converted: CurrencyRate[] = [];
+    for (const [code, rate] of Object.entries(rates)) {
+      if (!(Number.isFinite(rate.value) && rate.value > 0)) continue;
+      converted.push({
+        code: code.toUpperCase(),
+        name: rate.name,
+        unit: rate.unit,
+        type: rate.type === 'fiat' || rate.type === 'commodity' ? rate.type : 'crypto',
+        perUsd: rate.value / usd.value,
+      });
+    }
+    return { rates: converted, timestamp: this.now() };
+  }
+
+  // ── helpers outside the interface ────────────────────────────────────────────────────────────────────
+
+  /** `/simple/supported_vs_currencies`: the `vs_currency` codes CoinGecko accepts (lower case). */
+  getSupportedCurrencies(signal: AbortSignal): Promise<string[]> {
+    return this.http.get('/simple/supported_vs_currencies', {}, supportedCurrenciesSchema, signal);
+  }
+
+  /** `/search/trending`: coins, NFTs and categories searched most in the last 24 h. */
+  async getTrending(signal: AbortSignal): Promise<Trending> {
+    const trending = await this.http.get('/search/trending', {}, trendingSchema, signal);
+    return {
+      coins: trending.coins.map(({ item }) => ({
+        id: item.id,
+        name: item.name,
+        symbol: item.symbol.toUpperCase(),
+        marketCapRank: finite(item.market_cap_rank),
+        thumb: item.thumb,
+        priceUsd: finite(typeof item.data?.price === 'string' ? Number(item.data.price) : item.data?.price),
+        priceBtc: finite(item.price_btc),
+        change24hPercentUsd: finite(item.data?.price_change_percentage_24h?.usd),
+        score: item.score,
+      })),
+      nfts: trending.nfts.map((nft) => ({
+        id: nft.id,
+        name: nft.name,
+        symbol: nft.symbol,
+        thumb: nft.thumb,
+        nativeCurrency: nft.native_currency_symbol,
+        floorPriceNative: finite(nft.floor_price_in_native_currency),
+        floorPriceChange24hPercent: finite(nft.floor_price_24h_percentage_change),
+      })),
+      categories: trending.categories.map((category) => ({
+        id: category.id,
+        name: category.name,
+        slug: category.slug,
+        coinsCount: finite(
+          typeof category.coins_count === 'string' ? Number(category.coins_count) : category.coins_count,
+        ),
+        marketCapUsd: finite(category.data?.market_cap),
+        totalVolumeUsd: finite(category.data?.total_volume),
+        marketCapChange24hPercentUsd: finite(category.data?.market_cap_change_percentage_24h?.usd),
+      })),
+    };
+  }
+
+  /** `/coins/categories`: categories with market data (default order: market cap, descending). */
+  async getCategories(signal: AbortSignal): Promise<CoinCategory[]> {
+    const categories = await this.http.get('/coins/categories', {}, categoriesSchema, signal);
+    return categories.map((category) => ({
+      id: category.id,
+      name: category.name,
+      marketCapUsd: finite(category.market_cap),
+      marketCapChange24hPercent: finite(category.market_cap_change_24h),
+      volumeUsd24h: finite(category.volume_24h),
+      topCoinIds: category.top_3_coins_id ?? [],
+      description: category.content?.trim() ? category.content.trim() : null,
+      updatedAt: parseTime(category.updated_at),
+    }));
+  }
+
+  /** `/global`: total market cap, volume and dominance. */
+  async getGlobal(signal: AbortSignal): Promise<GlobalMarket> {
+    const { data } = await this.http.get('/global', {}, globalSchema, signal);
+    return {
+      activeCryptocurrencies: data.active_cryptocurrencies,
+      markets: data.markets,
+      totalMarketCapUsd: finite(data.total_market_cap.usd),
+      totalVolumeUsd: finite(data.total_volume.usd),
+      marketCapPercentage: { ...data.market_cap_percentage },
+      marketCapChange24hPercentUsd: finite(data.market_cap_change_percentage_24h_usd),
+      updatedAt: data.updated_at * 1_000,
+    };
+  }
+
+  /** `/ping` answers; false on any provider failure (a caller's abort still throws). */
+  async healthCheck(signal: AbortSignal): Promise<boolean> {
+    try {
+      await this.http.get('/ping', {}, pingSchema, signal);
+      return true;
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof ProviderError) return false;
+      throw error;
+    }
+  }
+
+  // ── unsupported ──────────────────────────────────────────────────────────────────────────────────────
+
+  getOrderBook(_pair: PairQuery, _depth: number, _signal: AbortSignal): Promise<OrderBookSnapshot> {
+    return Promise.reject(new UnsupportedError(this.name, 'order books are not offered'));
+  }
+
+  getTrades(_pair: PairQuery, _since: number | null, _signal: AbortSignal): Promise<TradePrint[]> {
+    return Promise.reject(new UnsupportedError(this.name, 'trades are not offered'));
+  }
+
+  getSocial(_coinIds: readonly string[], _signal: AbortSignal): Promise<SocialSnapshot[]> {
+    return Promise.reject(new UnsupportedError(this.name, 'social signals are not offered'));
+  }
+
+  getOnChain(_coinIds: readonly string[], _signal: AbortSignal): Promise<OnChainSnapshot[]> {
+    return Promise.reject(new UnsupportedError(this.name, 'on-chain signals are not offered'));
+  }
+
+  getAnnouncements(_since: number, _signal: AbortSignal): Promise<Announcement[]> {
+    return Promise.reject(new UnsupportedError(this.name, 'announcements are not offered'));
+  }
+
+  private cached<T>(cache: Map<string, Cached<T>>, id: string): T | null {
+    const entry = cache.get(id);
+    if (!entry) return null;
+    if (this.now() - entry.at > this.settings.detailTtlMs) {
+      cache.delete(id);
+      return null;
+    }
+    return entry.value;
+  }
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function finite(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function dedupeById<T extends { id: string }>(entries: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => (seen.has(entry.id) ? false : (seen.add(entry.id), true)));
+}
