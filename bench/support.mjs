@@ -36,7 +36,7 @@ export async function startProcess(args, env, readyUrl) {
 export async function startCoinlens(port, extraEnv = {}) {
   if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-bench-'));
-  const child = await startProcess(['apps/server/dist/main.js'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '1000000', ...extraEnv }, `http://127.0.0.1:${port}/healthz`);
+  const child = await startProcess(['apps/server/dist/main.js'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '1000000000', ...extraEnv }, `http://127.0.0.1:${port}/healthz`);
   return { child, stop: () => stop(child).then(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
 

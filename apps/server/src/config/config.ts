@@ -70,7 +70,7 @@ const environmentSchema = z.object({
   ),
   COUNTRY_HEADER: optionalString.transform((value) => value?.toLowerCase()),
   TRUST_PROXY: booleanFlag,
-  RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000),
+  RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000_000),
   BODY_LIMIT_BYTES: integerVar(1_048_576, 1_024, 64 * 1_048_576),
   SHUTDOWN_TIMEOUT_MS: integerVar(10_000, 0, 120_000),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),

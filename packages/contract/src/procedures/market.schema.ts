@@ -62,7 +62,7 @@ export const coinListItem = z.object({
   low_24h: money,
   turnover_rate: z.number().nullable(),
   volatility_24h: z.number().nullable(),
-  /** Hourly closes over 7 days, oldest first, in the answer's currency. */
+  /** The 7-day price shape: 4-hourly closes, oldest first, as integers 0–100 between the week's low and high. */
   sparkline_7d: z.array(z.number()),
   certification: z.enum(CERTIFICATION_STATES),
   listed_at: z.number().int().nullable(),

@@ -3,6 +3,7 @@ import type { AppLanguage, CoinDetail, CoinListItem, ExchangeDetail, ExchangeLis
 import type { CoinState, ExchangeState, VenueQuote } from '../../ingest/market-snapshot.js';
 import { sectorName } from '../../market-data/sectors.js';
 import type { Converter } from './currency.service.js';
+import { percent, significantOrNull, sparklineShape } from './precision.js';
 
 export interface Freshness {
   as_of: number;
@@ -23,17 +24,17 @@ export function coinListItem(coin: CoinState, money: Converter, language: AppLan
     local_name: localName(profile.localNames, profile.name, language),
     logo: profile.logo,
     rank: coin.rank,
-    price: money.convertNullable(coin.price),
-    change_24h: metrics?.change24h ?? null,
-    volume_24h: metrics?.volume24h ?? null,
-    amount_24h: money.convertNullable(metrics?.amount24h),
-    market_cap: money.convertNullable(metrics?.marketCap),
-    circulating_market_cap: money.convertNullable(metrics?.circulatingMarketCap),
-    high_24h: money.convertNullable(metrics?.high24h),
-    low_24h: money.convertNullable(metrics?.low24h),
-    turnover_rate: metrics?.turnoverRate ?? null,
-    volatility_24h: metrics?.volatility24h ?? null,
-    sparkline_7d: (metrics?.sparkline7d ?? []).map((close) => money.convert(close)),
+    price: significantOrNull(money.convertNullable(coin.price)),
+    change_24h: percent(metrics?.change24h),
+    volume_24h: significantOrNull(metrics?.volume24h),
+    amount_24h: significantOrNull(money.convertNullable(metrics?.amount24h)),
+    market_cap: significantOrNull(money.convertNullable(metrics?.marketCap)),
+    circulating_market_cap: significantOrNull(money.convertNullable(metrics?.circulatingMarketCap)),
+    high_24h: significantOrNull(money.convertNullable(metrics?.high24h)),
+    low_24h: significantOrNull(money.convertNullable(metrics?.low24h)),
+    turnover_rate: percent(metrics?.turnoverRate),
+    volatility_24h: percent(metrics?.volatility24h),
+    sparkline_7d: sparklineShape(metrics?.sparkline7d ?? []),
     certification: coin.certification,
     listed_at: coin.listedAt,
     as_of: coin.asOf || freshness.as_of,
