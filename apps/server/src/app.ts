@@ -45,7 +45,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
-    disableRequestLogging: false,
   });
   let services: Services | undefined;
   // One ordered shutdown: stop producing (live, ingest) before the database they write to goes away.

@@ -91,7 +91,6 @@ const environmentSchema = z.object({
     z.url({ protocol: /^https?$/ }).optional().transform((value) => value ?? 'https://api.coingecko.com/api/v3'),
   ),
   COINGECKO_API_KEY: optionalString,
-  CCXT_EXCHANGES: commaList,
 });
 
 export type AppConfig = z.output<typeof environmentSchema>;
