@@ -117,12 +117,9 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const previousDays = within(history.daily, now - 6 * DAY_MS).filter((candle) => candle.time < now - DAY_MS).slice(-5);
   const meanDailyAmount = previousDays.length > 0 ? previousDays.reduce((sum, candle) => sum + candle.amount, 0) / previousDays.length : 0;
 
-  let ath = { price, at: now };
-  let atl = { price, at: now };
-  for (const candle of history.daily) {
-    if (candle.high > ath.price) ath = { price: candle.high, at: candle.time };
-    if (candle.low < atl.price) atl = { price: candle.low, at: candle.time };
-  }
+  const extremes = dailyExtremes(history.daily);
+  const ath = extremes && extremes.high.price > price ? extremes.high : { price, at: now };
+  const atl = extremes && extremes.low.price < price ? extremes.low : { price, at: now };
 
   const spreads = input.healthyVenues
     .map((venue) => ({ value: venueSpreadPercent(venue), weight: venue.volumeUsd24h }))
@@ -142,13 +139,47 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     firstDayOpen,
     roi: percentChange(price, firstDayOpen),
     volumeRatio: meanDailyAmount > 0 ? amount24h / meanDailyAmount : null,
-    btcCorrelation: input.btcDailyCloses ? btcCorrelation(history.daily, input.btcDailyCloses, now) : null,
+    btcCorrelation: input.btcDailyCloses ? memoisedCorrelation(history.daily, input.btcDailyCloses, now) : null,
     circulationRate: circulating !== null && supplyCap ? (circulating / supplyCap) * 100 : null,
     ath,
     atl,
     bidAskSpread: spreads.length > 0 ? weightedMedian(spreads) : null,
     sparkline7d: everyNth(within(history.hourly, now - 7 * DAY_MS).map((candle) => candle.close), SPARKLINE_STEP_HOURS),
   };
+}
+
+interface Extremes {
+  high: { price: number; at: number };
+  low: { price: number; at: number };
+}
+
+/**
+ * History arrays are replaced, never mutated, when candles arrive, so results over a whole daily history can be
+ * kept per array: ingest recomputes metrics every second, the daily history changes at most once a minute.
+ */
+const extremesByHistory = new WeakMap<readonly Candle[], Extremes | null>();
+const correlationByHistory = new WeakMap<readonly Candle[], { btc: ReadonlyMap<number, number>; hour: number; value: number | null }>();
+
+function dailyExtremes(daily: readonly Candle[]): Extremes | null {
+  const cached = extremesByHistory.get(daily);
+  if (cached !== undefined) return cached;
+  let result: Extremes | null = null;
+  for (const candle of daily) {
+    if (!result) result = { high: { price: candle.high, at: candle.time }, low: { price: candle.low, at: candle.time } };
+    if (candle.high > result.high.price) result.high = { price: candle.high, at: candle.time };
+    if (candle.low < result.low.price) result.low = { price: candle.low, at: candle.time };
+  }
+  extremesByHistory.set(daily, result);
+  return result;
+}
+
+function memoisedCorrelation(daily: readonly Candle[], btc: ReadonlyMap<number, number>, now: number): number | null {
+  const hour = Math.floor(now / 3_600_000);
+  const cached = correlationByHistory.get(daily);
+  if (cached && cached.btc === btc && cached.hour === hour) return cached.value;
+  const value = btcCorrelation(daily, btc, now);
+  correlationByHistory.set(daily, { btc, hour, value });
+  return value;
 }
 
 /** Every n-th value counted back from the newest, oldest first, so the last point is always the latest. */

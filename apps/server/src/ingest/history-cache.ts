@@ -42,9 +42,17 @@ export class HistoryCache {
     this.series.set(coinId, entry);
   }
 
-  /** BTC's daily closes by open time, for correlations. */
-  dailyCloses(coinId: string): Map<number, number> {
-    return new Map(this.get(coinId).daily.map((candle) => [candle.time, candle.close]));
+  private readonly closesByHistory = new WeakMap<readonly Candle[], Map<number, number>>();
+
+  /** A coin's daily closes by open time (for correlations), rebuilt only when its daily history changes. */
+  dailyCloses(coinId: string): ReadonlyMap<number, number> {
+    const daily = this.get(coinId).daily;
+    let closes = this.closesByHistory.get(daily);
+    if (!closes) {
+      closes = new Map(daily.map((candle) => [candle.time, candle.close]));
+      this.closesByHistory.set(daily, closes);
+    }
+    return closes;
   }
 
   /** Open time of the first daily candle: when the coin's history starts. */
