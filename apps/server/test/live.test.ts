@@ -57,7 +57,7 @@ function eventsOf<T extends LiveEvent['type']>(frame: LiveFrame, type: T): Extra
 }
 
 describe('live updates over /gwapi/ws', () => {
-  const clock = FAKE_MARKET_EPOCH;
+  let clock = FAKE_MARKET_EPOCH;
   const provider = new FakeMarketProvider(() => clock);
   let server: TestServer;
   let url: string;
@@ -151,6 +151,26 @@ describe('live updates over /gwapi/ws', () => {
       provider.priceFactor = 1;
       first.close();
       second.close();
+    }
+  });
+
+  it('keeps every member of a large group of identical subscriptions updated on every tick', async () => {
+    const clients = await Promise.all(Array.from({ length: 12 }, () => LiveClient.connect(url)));
+    try {
+      for (const client of clients) {
+        client.send({ op: 'subscribe', topics: ['coin:solana'] });
+        await client.next();
+      }
+      for (const factor of [1.05, 1.06, 1.07, 1.08]) {
+        provider.priceFactor = factor;
+        clock += 1_000; // ticks carry their own time, as in production
+        await server.tick();
+        const frames = await Promise.all(clients.map((client) => client.next()));
+        for (const frame of frames) expect(eventsOf(frame, 'coin').map((event) => event.id)).toEqual(['solana']);
+      }
+    } finally {
+      provider.priceFactor = 1;
+      for (const client of clients) client.close();
     }
   });
 

@@ -130,8 +130,10 @@ export class LiveHub {
     const now = this.now();
     const tick = new TickContext(this.snapshot, this.currencies, this.market, now);
     const groups = new Map<string, { leader: LiveSession; events: LiveEvent[]; payload: string | null }>();
-    for (const client of this.clients) {
-      const key = client.session.groupKey();
+    // Keys are read before any update: followers share their leader's state, so after the leader's update their
+    // key would already name the new tick and no longer match the group they belong to.
+    const members = [...this.clients].map((client) => ({ client, key: client.session.groupKey() }));
+    for (const { client, key } of members) {
       const group = key === null ? undefined : groups.get(key);
       let events: LiveEvent[];
       let payload: string | null = null;
