@@ -2,18 +2,19 @@ import type { CoinTick, GlobalTick } from '@coinlens/contract';
 
 import type { CoinState, MarketSnapshot } from '../ingest/market-snapshot.js';
 import type { Converter } from '../modules/market/currency.service.js';
+import { percent, significant, significantOrNull } from '../modules/market/precision.js';
 
 export function coinTick(coin: CoinState, money: Converter, stale: boolean): CoinTick {
   const metrics = coin.metrics;
   return {
-    price: money.convertNullable(coin.price),
-    change_24h: metrics?.change24h ?? null,
-    volume_24h: metrics?.volume24h ?? null,
-    amount_24h: money.convertNullable(metrics?.amount24h),
-    market_cap: money.convertNullable(metrics?.marketCap),
-    circulating_market_cap: money.convertNullable(metrics?.circulatingMarketCap),
-    high_24h: money.convertNullable(metrics?.high24h),
-    low_24h: money.convertNullable(metrics?.low24h),
+    price: significantOrNull(money.convertNullable(coin.price)),
+    change_24h: percent(metrics?.change24h),
+    volume_24h: significantOrNull(metrics?.volume24h),
+    amount_24h: significantOrNull(money.convertNullable(metrics?.amount24h)),
+    market_cap: significantOrNull(money.convertNullable(metrics?.marketCap)),
+    circulating_market_cap: significantOrNull(money.convertNullable(metrics?.circulatingMarketCap)),
+    high_24h: significantOrNull(money.convertNullable(metrics?.high24h)),
+    low_24h: significantOrNull(money.convertNullable(metrics?.low24h)),
     rank: coin.rank,
     stale,
     as_of: coin.asOf,
@@ -23,9 +24,9 @@ export function coinTick(coin: CoinState, money: Converter, stale: boolean): Coi
 export function globalTick(snapshot: MarketSnapshot, money: Converter, stale: boolean): GlobalTick {
   const global = snapshot.global;
   return {
-    total_market_cap: money.convert(global.totalMarketCap),
-    total_volume_24h: money.convert(global.totalVolume24h),
-    btc_dominance: global.btcDominance,
+    total_market_cap: significant(money.convert(global.totalMarketCap)),
+    total_volume_24h: significant(money.convert(global.totalVolume24h)),
+    btc_dominance: percent(global.btcDominance) ?? 0,
     rising: global.rising,
     falling: global.falling,
     unchanged: global.unchanged,
