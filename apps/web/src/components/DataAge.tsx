@@ -1,0 +1,35 @@
+import { formatRelativeTime } from '@coinlens/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useDisplayLanguage } from '../lib/use-display-language';
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+export interface DataAgeProps {
+  asOf: number;
+  stale: boolean;
+  /** Show the age even when fresh. */
+  always?: boolean;
+}
+
+/** How old the numbers are (ARCHITECTURE principle 2): a warning line when the source went quiet. */
+export function DataAge({ asOf, stale, always = false }: DataAgeProps) {
+  const { t } = useTranslation();
+  const language = useDisplayLanguage();
+  const now = useNow(15_000);
+  if (!stale && !always) return null;
+  const age = formatRelativeTime(asOf, Math.max(now, asOf), language);
+  return (
+    <p className={stale ? 'cl-data-age cl-data-age-stale' : 'cl-data-age'} data-testid={stale ? 'data-stale' : 'data-age'} role={stale ? 'status' : undefined}>
+      {stale ? t('data.staleAge', { age }) : t('data.updatedAt', { age })}
+    </p>
+  );
+}

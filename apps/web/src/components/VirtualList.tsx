@@ -1,0 +1,116 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+import { ListFooter, type ListFooterState } from './ListFooter';
+
+export interface VirtualListProps<T> {
+  items: readonly T[];
+  rowHeight: number;
+  getKey: (item: T) => string;
+  renderRow: (item: T, index: number) => ReactNode;
+  /** Pull-up paging: called when the last rows come into view while more exist. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  /** The ids of the rows on screen (live subscriptions follow them). */
+  onVisibleChange?: (items: readonly T[]) => void;
+  testId?: string;
+  label?: string;
+}
+
+/** How many rows before the end the next page is asked for. */
+const PRELOAD_ROWS = 10;
+
+function scrollParent(element: HTMLElement | null): HTMLElement | null {
+  return element?.closest<HTMLElement>('.cl-page-body') ?? null;
+}
+
+/**
+ * A long list with fixed-height rows in the page's scrolling body: only the rows near the viewport are in
+ * the DOM (a 321-coin list stays a few hundred elements), with the three pull-up states at its foot.
+ */
+export function VirtualList<T>({
+  items,
+  rowHeight,
+  getKey,
+  renderRow,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  onVisibleChange,
+  testId,
+  label,
+}: VirtualListProps<T>) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const parent = scrollParent(list);
+    setScrollElement(parent);
+    if (!list || !parent) return undefined;
+    const measure = () =>
+      setScrollMargin(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(parent);
+    if (parent.firstElementChild) observer.observe(parent.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => rowHeight,
+    overscan: 6,
+    scrollMargin,
+    getItemKey: (index) => {
+      const item = items[index];
+      return item === undefined ? index : getKey(item);
+    },
+    initialRect: { width: 390, height: 800 },
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+  const lastIndex = virtualItems[virtualItems.length - 1]?.index ?? -1;
+  const firstIndex = virtualItems[0]?.index ?? 0;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastIndex >= items.length - PRELOAD_ROWS) onLoadMore();
+  }, [hasMore, loadingMore, lastIndex, items.length, onLoadMore]);
+
+  useEffect(() => {
+    if (onVisibleChange && lastIndex >= 0) onVisibleChange(items.slice(firstIndex, lastIndex + 1));
+  }, [firstIndex, lastIndex, items, onVisibleChange]);
+
+  const footer: ListFooterState = loadingMore ? 'loading' : hasMore ? 'more' : 'none';
+  return (
+    <>
+      <div
+        ref={listRef}
+        className="cl-virtual-list"
+        role="list"
+        aria-label={label}
+        data-testid={testId}
+        data-count={items.length}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualItems.map((virtualItem) => {
+          const item = items[virtualItem.index];
+          if (item === undefined) return null;
+          return (
+            <div
+              key={virtualItem.key}
+              role="listitem"
+              className="cl-virtual-row"
+              style={{ height: rowHeight, transform: `translateY(${virtualItem.start - scrollMargin}px)` }}
+            >
+              {renderRow(item, virtualItem.index)}
+            </div>
+          );
+        })}
+      </div>
+      <ListFooter state={footer} />
+    </>
+  );
+}
