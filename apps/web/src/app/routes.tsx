@@ -8,6 +8,7 @@ import {
   exchangeDetailSearch,
   introduceSearch,
   linkSearch,
+  marketSearch,
   newsDetailSearch,
   noticeDetailSearch,
   searchPageSearch,
@@ -59,22 +60,22 @@ export const rootRoute = createRootRoute({
 function HomeRoute() {
   const { t } = useTranslation();
   const homepage = useSettingsStore((state) => state.homepage);
-  const Body = homepage === 'viewpoint' ? bodies.viewpoint : bodies.market;
+  const search = homeRoute.useSearch();
   return (
     <PageFrame name={homepage} title={t(`title.${homepage}`)} tab={homepage}>
-      <Body />
+      {homepage === 'viewpoint' ? <bodies.viewpoint /> : <bodies.market {...search} />}
     </PageFrame>
   );
 }
 
 const child = { getParentRoute: () => rootRoute } as const;
 
-const homeRoute = createRoute({ ...child, path: paths.home, component: HomeRoute });
+const homeRoute = createRoute({ ...child, path: paths.home, validateSearch: marketSearch, component: HomeRoute });
 
 const marketRoute = createRoute({
   ...child,
   path: paths.market,
-  ...page({ name: 'market', tab: 'market', title: (t) => t('title.market'), body: bodies.market }),
+  ...pageWithSearch(marketSearch, { name: 'market', tab: 'market', title: (t) => t('title.market'), body: bodies.market }),
 });
 const platformRoute = createRoute({
   ...child,

@@ -47,3 +47,13 @@ export type LinkSearch = z.output<typeof linkSearch>;
 
 /** Pages without query parameters take no props. */
 export type NoSearch = Record<string, never>;
+
+export const marketTabs = ['favourites', 'coins', 'gainers', 'losers', 'new', 'sectors'] as const;
+export type MarketTab = (typeof marketTabs)[number];
+
+/** The Markets tab's own state in its URL, so Back returns to the same sub-tab and sector. */
+export const marketSearch = z.object({
+  tab: z.enum(marketTabs).optional().catch(undefined),
+  concept: text,
+});
+export type MarketSearch = z.output<typeof marketSearch>;

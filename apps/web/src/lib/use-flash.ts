@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 export type Flash = 'up' | 'down' | null;
 
-const FLASH_MS = 700;
+const FLASH_MS = 450;
 
 /** 'up' or 'down' for a moment after the value changes (a live price tick), else null. */
 export function useFlash(value: number | null | undefined): Flash {

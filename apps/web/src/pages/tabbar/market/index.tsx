@@ -1,70 +1,61 @@
-import { Button, Tabs } from 'antd-mobile';
-import { SearchOutline } from 'antd-mobile-icons';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Tabs } from 'antd-mobile';
+import { LeftOutline, SearchOutline } from 'antd-mobile-icons';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { Disclaimer } from '../../../components/Disclaimer';
-import { EmptyState } from '../../../components/EmptyState';
-import { ListFooter } from '../../../components/ListFooter';
-import { useLoginGate } from '../../../components/login-gate';
 import { paths } from '../../../config/paths';
-import { useIsLoggedIn } from '../../../lib/session-store';
+import { marketTabs, type MarketSearch, type MarketTab } from '../../../config/search-params';
+import { marketQueries } from '../../../features/market/api/market-queries';
+import { CoinList } from '../../../features/market/components/CoinList';
+import { ConceptList } from '../../../features/market/components/ConceptList';
+import { FavouriteCoins } from '../../../features/market/components/FavouriteCoins';
+import { GlobalStatsStrip } from '../../../features/market/components/GlobalStatsStrip';
+import type { SortState } from '../../../features/market/sort-state';
+import type { CoinSortKey } from '../../../features/market/components/CoinListHeader';
+import { useSettingsStore } from '../../../lib/settings-store';
+import './market.css';
 
-type SubTab = 'favourites' | 'coins' | 'sectors';
+const BY_RANK: SortState<CoinSortKey> = { key: 'rank', order: 'asc' };
+const LIST_OF_TAB = {
+  coins: { filter: 'all', sort: BY_RANK },
+  gainers: { filter: 'gainers', sort: { key: 'change_24h', order: 'desc' } },
+  losers: { filter: 'losers', sort: { key: 'change_24h', order: 'asc' } },
+  new: { filter: 'new', sort: BY_RANK },
+} as const satisfies Partial<Record<MarketTab, { filter: 'all' | 'gainers' | 'losers' | 'new'; sort: SortState<CoinSortKey> }>>;
 
-function ListHeader({ columns }: { columns: string[] }) {
+function SectorCoins({ concept, onBack }: { concept: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  const currency = useSettingsStore((state) => state.price.currency_code);
+  const { data } = useQuery(marketQueries.concepts(currency));
+  const name = data?.list.find((entry) => entry.id === concept)?.name ?? concept;
   return (
-    <div className="cl-list-header" role="presentation">
-      {columns.map((column) => (
-        <span key={column}>{column}</span>
-      ))}
-    </div>
+    <>
+      <button type="button" className="cl-sector-back" onClick={onBack} data-testid="sector-back">
+        <LeftOutline aria-hidden="true" />
+        <span>{t('marketList.allSectors')}</span>
+        <strong className="cl-sector-name" data-testid="sector-name">
+          {name}
+        </strong>
+      </button>
+      <CoinList key={concept} filter="all" concept={concept} defaultSort={BY_RANK} testId="sector-coins" />
+    </>
   );
 }
 
-function Favourites() {
+/**
+ * Markets tab (spec §2 tab 0): search entry, the market at a glance, then Favourites / Coins / Gainers /
+ * Losers / New listings / Sectors. The sub-tab and sector live in the URL so Back returns to them.
+ */
+export default function MarketPage({ tab: tabParam, concept }: Partial<MarketSearch>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const loggedIn = useIsLoggedIn();
-  const gate = useLoginGate();
-  if (!loggedIn) {
-    // SPEC-DECISIONS 10: no visitor watch list.
-    return (
-      <EmptyState
-        testId="favourites-login"
-        title={t('market.loginForFavourites')}
-        action={
-          <Button color="primary" size="small" onClick={() => void navigate({ to: paths.loginRegister })}>
-            {t('common.login')}
-          </Button>
-        }
-      />
-    );
-  }
-  return (
-    <EmptyState
-      testId="favourites-empty"
-      title={t('market.emptyFavourites')}
-      action={
-        <Button
-          color="primary"
-          size="small"
-          onClick={() => gate(() => void navigate({ to: paths.editOptional }))}
-        >
-          {t('market.addFavourites')}
-        </Button>
-      }
-    />
-  );
-}
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const tab: MarketTab = tabParam ?? (concept ? 'sectors' : 'coins');
+  const show = (next: Partial<MarketSearch>) =>
+    void navigate({ to: pathname === paths.home ? paths.home : paths.market, search: next, replace: true });
 
-/** Markets tab (spec §2 tab 0): search entry, Favourites / Coins / Sectors, disclaimer at the foot. */
-export default function MarketPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [tab, setTab] = useState<SubTab>('coins');
-  const columns = [t('market.colName'), t('market.colPrice'), t('market.colChange')];
   return (
     <div className="cl-tab-page" data-testid="page-market">
       <button
@@ -76,20 +67,34 @@ export default function MarketPage() {
         <SearchOutline aria-hidden="true" />
         <span>{t('search.placeholder')}</span>
       </button>
-      <Tabs activeKey={tab} onChange={(key) => setTab(key as SubTab)} className="cl-sub-tabs">
-        <Tabs.Tab key="favourites" title={t('market.favourites')}>
-          <Favourites />
-        </Tabs.Tab>
-        <Tabs.Tab key="coins" title={t('market.coins')}>
-          <ListHeader columns={columns} />
-          <EmptyState testId="coins-empty" title={t('market.emptyCoins')} />
-          <ListFooter state="none" />
-        </Tabs.Tab>
-        <Tabs.Tab key="sectors" title={t('market.sectors')}>
-          <ListHeader columns={[t('market.colSector'), t('market.colChange')]} />
-          <EmptyState testId="sectors-empty" title={t('market.emptySectors')} />
-          <ListFooter state="none" />
-        </Tabs.Tab>
+      <GlobalStatsStrip />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => show({ tab: key as MarketTab })}
+        className="cl-sub-tabs cl-market-tabs"
+      >
+        {marketTabs.map((key) => (
+          <Tabs.Tab
+            key={key}
+            title={<span data-testid={`market-tab-${key}`}>{t(`marketList.tab.${key}`)}</span>}
+            destroyOnClose
+          >
+            {key === 'favourites' && <FavouriteCoins />}
+            {key === 'sectors' &&
+              (concept ? (
+                <SectorCoins concept={concept} onBack={() => show({ tab: 'sectors' })} />
+              ) : (
+                <ConceptList onOpen={(entry) => show({ tab: 'sectors', concept: entry.id })} />
+              ))}
+            {key !== 'favourites' && key !== 'sectors' && (
+              <CoinList
+                filter={LIST_OF_TAB[key].filter}
+                defaultSort={LIST_OF_TAB[key].sort}
+                testId={`coins-${key}`}
+              />
+            )}
+          </Tabs.Tab>
+        ))}
       </Tabs>
       <Disclaimer />
     </div>

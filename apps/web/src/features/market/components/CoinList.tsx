@@ -1,0 +1,84 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { CoinListItem } from '@coinlens/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { DataAge } from '../../../components/DataAge';
+import { EmptyState } from '../../../components/EmptyState';
+import { QueryView } from '../../../components/QueryView';
+import { VirtualList } from '../../../components/VirtualList';
+import { paths } from '../../../config/paths';
+import { useSettingsStore } from '../../../lib/settings-store';
+import { marketQueries, type CoinListParams } from '../api/market-queries';
+import { coinTopics, useLiveTopics } from '../live/live-prices';
+import { nextSort, type SortState } from '../sort-state';
+import { CoinListHeader, type CoinSortKey } from './CoinListHeader';
+import { COIN_ROW_HEIGHT, CoinRow } from './CoinRow';
+
+export interface CoinListProps {
+  filter: CoinListParams['filter'];
+  concept?: string;
+  /** The order before any column is tapped (gainers: change descending …). */
+  defaultSort: SortState<CoinSortKey>;
+  testId: string;
+}
+
+/** Opens a coin's introduction page. */
+export function useOpenCoin(): (coin: Pick<CoinListItem, 'id' | 'symbol'>) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (coin) => void navigate({ to: paths.currencyIntro, search: { coin_id: coin.id, symbol: coin.symbol } }),
+    [navigate],
+  );
+}
+
+/**
+ * A ranked coin list with sortable columns, pull-up paging over the whole market, virtualised rows and live
+ * prices for the rows on screen.
+ */
+export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps) {
+  const { t } = useTranslation();
+  const currency = useSettingsStore((state) => state.price.currency_code);
+  const [sort, setSort] = useState(defaultSort);
+  const query = useInfiniteQuery(
+    marketQueries.coinList({ filter, concept, sort: sort.key, order: sort.order, currency }),
+  );
+  const coins = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
+  const [visible, setVisible] = useState('');
+  useLiveTopics(useMemo(() => (visible ? coinTopics(visible.split(',')) : []), [visible]));
+  const onVisibleChange = useCallback((rows: readonly CoinListItem[]) => setVisible(rows.map((coin) => coin.id).join(',')), []);
+  const open = useOpenCoin();
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const lastPage = query.data?.pages[query.data.pages.length - 1];
+
+  return (
+    <div data-testid={testId} data-sort={`${sort.key}:${sort.order}`}>
+      <CoinListHeader sort={sort} onSort={(key) => setSort((current) => nextSort(current, key, defaultSort))} />
+      <QueryView query={query} testId={`${testId}-query`}>
+        {() =>
+          coins.length === 0 ? (
+            <EmptyState testId={`${testId}-empty`} title={t('marketList.noCoins')} />
+          ) : (
+            <>
+              {lastPage && <DataAge asOf={lastPage.as_of} stale={lastPage.stale} />}
+              <VirtualList
+                items={coins}
+                rowHeight={COIN_ROW_HEIGHT}
+                getKey={(coin) => coin.id}
+                renderRow={(coin) => <CoinRow coin={coin} onOpen={open} />}
+                hasMore={hasNextPage}
+                loadingMore={isFetchingNextPage}
+                onLoadMore={loadMore}
+                onVisibleChange={onVisibleChange}
+                testId={`${testId}-rows`}
+                label={t('marketList.coinsLabel')}
+              />
+            </>
+          )
+        }
+      </QueryView>
+    </div>
+  );
+}

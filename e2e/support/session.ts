@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+
+import { DEV_APP_ID, DEV_APP_SECRET, GatewayHeader, createGatewayClient } from '@coinlens/contract';
+import type { BrowserContext } from 'playwright-core';
+
+import { readEmailCode } from './outbox.js';
+
+export interface TestSession {
+  email: string;
+  deviceId: string;
+  user: { AccessToken: string; RefreshToken: string; uid: number; authorInfo: { nickname: string; uid: number } };
+}
+
+let counter = 0;
+
+/**
+ * Registers a fresh user through the real gateway (email code from the dev outbox), for tests whose subject
+ * is not the sign-up screens themselves. The device id is the one the browser will present.
+ */
+export async function signUpUser(baseUrl: string): Promise<TestSession> {
+  counter += 1;
+  const email = `e2e-${Date.now()}-${counter}@example.com`;
+  const deviceId = randomUUID();
+  const client = createGatewayClient({
+    baseUrl,
+    appId: DEV_APP_ID,
+    appSecret: DEV_APP_SECRET,
+    headers: () => ({ [GatewayHeader.deviceId]: deviceId }),
+  });
+  await client.call('user_msrv/captcha', { email, purpose: 'register' });
+  const code = await readEmailCode(baseUrl, email);
+  const password = 'Coinlens-e2e-1';
+  const tokens = await client.call('user_msrv/register', {
+    email,
+    code,
+    password,
+    repeat_password: password,
+    country: 'SG',
+    nickname: `e2e${counter}`,
+    agreement: true,
+  });
+  const { AccessToken, RefreshToken, uid, authorInfo } = tokens;
+  return { email, deviceId, user: { AccessToken, RefreshToken, uid, authorInfo } };
+}
+
+/** Makes every page of the context start signed in as `session` (the app's stored user and device id). */
+export async function signInContext(context: BrowserContext, session: TestSession): Promise<void> {
+  await context.addInitScript(
+    ({ user, deviceId }) => {
+      if (localStorage.getItem('coinlens_user') === null) {
+        localStorage.setItem('coinlens_user', JSON.stringify(user));
+        localStorage.setItem('coinlens_login_time', JSON.stringify(Date.now()));
+      }
+      localStorage.setItem('coinlens_device_id', deviceId);
+    },
+    { user: session.user, deviceId: session.deviceId },
+  );
+}
