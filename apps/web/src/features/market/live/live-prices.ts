@@ -45,8 +45,13 @@ class LivePrices {
   private readonly socket = new LiveSocket({ url: defaultLiveUrl(), onFrame: (frame) => this.receive(frame) });
 
   configure(rate: RefreshRate, currency: string): void {
-    this.currency = currency;
-    this.socket.setCurrency(currency);
+    if (currency !== this.currency) {
+      // Values still waiting are in the old currency; the new subscription answers fresh snapshots.
+      this.pendingCoins.clear();
+      this.pendingGlobal = {};
+      this.currency = currency;
+      this.socket.setCurrency(currency);
+    }
     if (rate === this.rate) return;
     this.rate = rate;
     if (this.flushTimer !== null) clearInterval(this.flushTimer);

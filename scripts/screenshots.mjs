@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// Screenshots of the market screens at a phone viewport in every language and theme, written to
+// docs/screenshots/<screen>-<lang>-<theme>.png. Run after `npm run build`: `npm run screenshots`.
+// A signed-up user with a small watch list makes the favourites and editor screens show real content.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import { chromium } from 'playwright-core';
+
+import { ROOT, signedBody, startCoinlens } from '../bench/support.mjs';
+
+const PORT = Number(process.env.SCREENSHOT_PORT ?? 18390);
+const BASE = `http://127.0.0.1:${PORT}`;
+const OUT = path.join(ROOT, 'docs/screenshots');
+const LANGUAGES = (process.env.SCREENSHOT_LANGUAGES ?? 'en,vi,zh-Hans').split(',');
+const THEMES = ['light', 'dark'];
+
+/** Screen name → hash route; `user` marks screens shown signed in. */
+const SCREENS = [
+  { name: 'markets', route: '/' },
+  { name: 'markets-favourites', route: '/pages/tabbar/market/index?tab=favourites', user: true },
+  { name: 'markets-gainers', route: '/pages/tabbar/market/index?tab=gainers' },
+  { name: 'markets-sectors', route: '/pages/tabbar/market/index?tab=sectors' },
+  { name: 'markets-sector-ai', route: '/pages/tabbar/market/index?tab=sectors&concept=ai' },
+  { name: 'coin-bitcoin', route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC', user: true },
+  { name: 'coin-bitcoin-markets', route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC', scroll: 0.6 },
+  { name: 'coin-not-found', route: '/pages/exchange/currencyIntro/index?coin_id=no-such-coin&symbol=NOPE' },
+  { name: 'brief-introduction', route: '/pages/content/briefIntroduction/index?coin_id=ethereum' },
+  { name: 'exchanges', route: '/pages/tabbar/platform/index' },
+  { name: 'exchanges-following', route: '/pages/tabbar/platform/index', user: true, tap: 'Following' },
+  { name: 'exchange-binance', route: '/pages/exchange/introduce/index?exchange_id=binance&name=Binance' },
+  { name: 'exchange-detail', route: '/pages/content/exchangeDetail/index?exchange_id=binance' },
+  { name: 'edit-follow-coins', route: '/pages/exchange/editOptional/index', user: true },
+  { name: 'edit-follow-exchanges', route: '/pages/exchange/editFollow/index', user: true },
+  { name: 'search-results', route: '/pages/ordinary/search/index?keyword=bitcoin' },
+  { name: 'search-history', route: '/pages/ordinary/search/index' },
+  { name: 'hot-searches', route: '/pages/exchange/hotSearchCurrency/index' },
+  { name: 'price-display', route: '/pages/system/priceDisplay/index' },
+];
+
+async function call(procedure, payload, headers = {}) {
+  const response = await fetch(`${BASE}/gwapi/v1/${procedure}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: signedBody(payload),
+  });
+  const answer = await response.json();
+  if (answer.code !== 0) throw new Error(`${procedure}: ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+async function emailCode(email) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const answer = await (await fetch(`${BASE}/dev/outbox.json?to=${encodeURIComponent(email)}`)).json();
+    const code = /\b(\d{6})\b/.exec(answer.messages?.[0]?.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('no email code');
+}
+
+async function demoUser() {
+  const email = `screens-${Date.now()}@example.com`;
+  const deviceId = randomUUID();
+  const headers = { DeviceId: deviceId };
+  await call('user_msrv/captcha', { email, purpose: 'register' }, headers);
+  const password = 'Screens-2026';
+  const session = await call(
+    'user_msrv/register',
+    { email, code: await emailCode(email), password, repeat_password: password, country: 'SG', nickname: 'Coinlens', agreement: true },
+    headers,
+  );
+  const auth = { ...headers, AccessToken: session.AccessToken };
+  await call('appmarket_msrv/watch_coins_add', { coin_ids: ['bitcoin', 'ethereum', 'solana', 'dogecoin', 'chainlink'] }, auth);
+  await call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance', 'coinbase-exchange', 'okx'] }, auth).catch(() =>
+    call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance'] }, auth),
+  );
+  const { AccessToken, RefreshToken, uid, authorInfo } = session;
+  return { deviceId, user: { AccessToken, RefreshToken, uid, authorInfo } };
+}
+
+const server = await startCoinlens(PORT, { RATE_LIMIT_PER_MINUTE: '100000' });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  mkdirSync(OUT, { recursive: true });
+  const demo = await demoUser();
+  for (const language of LANGUAGES) {
+    for (const theme of THEMES) {
+      for (const screen of SCREENS) {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+        await context.addInitScript(
+          ({ language, theme, signedIn, demo }) => {
+            localStorage.setItem('coinlens_language', JSON.stringify(language));
+            localStorage.setItem('coinlens_system_theme', JSON.stringify(theme));
+            localStorage.setItem('coinlens_search', JSON.stringify(['BTC', 'Solana', '以太坊']));
+            if (signedIn) {
+              localStorage.setItem('coinlens_user', JSON.stringify(demo.user));
+              localStorage.setItem('coinlens_login_time', JSON.stringify(Date.now()));
+              localStorage.setItem('coinlens_device_id', demo.deviceId);
+            }
+          },
+          { language, theme, signedIn: Boolean(screen.user), demo },
+        );
+        const page = await context.newPage();
+        await page.goto(`${BASE}/#${screen.route}`);
+        await page.waitForLoadState('networkidle').catch(() => {});
+        if (screen.tap) await page.getByText(screen.tap, { exact: true }).first().click().catch(() => {});
+        await page.waitForTimeout(1500);
+        if (screen.scroll) {
+          await page.locator('.cl-page-body').evaluate((body, share) => body.scrollTo(0, body.scrollHeight * share), screen.scroll);
+          await page.waitForTimeout(800);
+        }
+        await page.screenshot({ path: path.join(OUT, `${screen.name}-${language}-${theme}.png`) });
+        await context.close();
+      }
+      process.stdout.write(`screenshots ${language} ${theme}: ${SCREENS.length}\n`);
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
