@@ -23,8 +23,16 @@ const SCREENS = [
   { name: 'markets-gainers', route: '/pages/tabbar/market/index?tab=gainers' },
   { name: 'markets-sectors', route: '/pages/tabbar/market/index?tab=sectors' },
   { name: 'markets-sector-ai', route: '/pages/tabbar/market/index?tab=sectors&concept=ai' },
-  { name: 'coin-bitcoin', route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC', user: true },
-  { name: 'coin-bitcoin-markets', route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC', scroll: 0.6 },
+  {
+    name: 'coin-bitcoin',
+    route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC',
+    user: true,
+  },
+  {
+    name: 'coin-bitcoin-markets',
+    route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC',
+    scroll: 0.6,
+  },
   { name: 'coin-not-found', route: '/pages/exchange/currencyIntro/index?coin_id=no-such-coin&symbol=NOPE' },
   { name: 'brief-introduction', route: '/pages/content/briefIntroduction/index?coin_id=ethereum' },
   { name: 'exchanges', route: '/pages/tabbar/platform/index' },
@@ -68,14 +76,28 @@ async function demoUser() {
   const password = 'Screens-2026';
   const session = await call(
     'user_msrv/register',
-    { email, code: await emailCode(email), password, repeat_password: password, country: 'SG', nickname: 'Coinlens', agreement: true },
+    {
+      email,
+      code: await emailCode(email),
+      password,
+      repeat_password: password,
+      country: 'SG',
+      nickname: 'Coinlens',
+      agreement: true,
+    },
     headers,
   );
   const auth = { ...headers, AccessToken: session.AccessToken };
-  await call('appmarket_msrv/watch_coins_add', { coin_ids: ['bitcoin', 'ethereum', 'solana', 'dogecoin', 'chainlink'] }, auth);
-  await call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance', 'coinbase-exchange', 'okx'] }, auth).catch(() =>
-    call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance'] }, auth),
+  await call(
+    'appmarket_msrv/watch_coins_add',
+    { coin_ids: ['bitcoin', 'ethereum', 'solana', 'dogecoin', 'chainlink'] },
+    auth,
   );
+  await call(
+    'appmarket_msrv/watch_exchange_add',
+    { exchange_ids: ['binance', 'coinbase-exchange', 'okx'] },
+    auth,
+  ).catch(() => call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance'] }, auth));
   const { AccessToken, RefreshToken, uid, authorInfo } = session;
   return { deviceId, user: { AccessToken, RefreshToken, uid, authorInfo } };
 }
@@ -83,7 +105,16 @@ async function demoUser() {
 const server = await startCoinlens(PORT, { RATE_LIMIT_PER_MINUTE: '100000' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   mkdirSync(OUT, { recursive: true });
@@ -91,7 +122,12 @@ try {
   for (const language of LANGUAGES) {
     for (const theme of THEMES) {
       for (const screen of SCREENS) {
-        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 1,
+          isMobile: true,
+          hasTouch: true,
+        });
         await context.addInitScript(
           ({ language, theme, signedIn, demo }) => {
             localStorage.setItem('coinlens_language', JSON.stringify(language));
@@ -108,10 +144,17 @@ try {
         const page = await context.newPage();
         await page.goto(`${BASE}/#${screen.route}`);
         await page.waitForLoadState('networkidle').catch(() => {});
-        if (screen.tap) await page.getByText(screen.tap, { exact: true }).first().click().catch(() => {});
+        if (screen.tap)
+          await page
+            .getByText(screen.tap, { exact: true })
+            .first()
+            .click()
+            .catch(() => {});
         await page.waitForTimeout(1500);
         if (screen.scroll) {
-          await page.locator('.cl-page-body').evaluate((body, share) => body.scrollTo(0, body.scrollHeight * share), screen.scroll);
+          await page
+            .locator('.cl-page-body')
+            .evaluate((body, share) => body.scrollTo(0, body.scrollHeight * share), screen.scroll);
           await page.waitForTimeout(800);
         }
         await page.screenshot({ path: path.join(OUT, `${screen.name}-${language}-${theme}.png`) });

@@ -8,7 +8,12 @@ import { readEmailCode } from './outbox.js';
 export interface TestSession {
   email: string;
   deviceId: string;
-  user: { AccessToken: string; RefreshToken: string; uid: number; authorInfo: { nickname: string; uid: number } };
+  user: {
+    AccessToken: string;
+    RefreshToken: string;
+    uid: number;
+    authorInfo: { nickname: string; uid: number };
+  };
 }
 
 let counter = 0;

@@ -21,7 +21,10 @@ async function visibleColumn(page: Page, selector: string): Promise<number[]> {
 }
 
 function isOrdered(values: number[], order: 'asc' | 'desc'): boolean {
-  return values.every((value, index) => index === 0 || (order === 'asc' ? values[index - 1]! <= value : values[index - 1]! >= value));
+  return values.every(
+    (value, index) =>
+      index === 0 || (order === 'asc' ? values[index - 1]! <= value : values[index - 1]! >= value),
+  );
 }
 
 async function scrollToEnd(page: Page): Promise<void> {
@@ -79,10 +82,14 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
     ] as const) {
       await page.getByTestId(`sort-${column}`).click();
       await expect.poll(() => list.getAttribute('data-sort')).toBe(`${column}:desc`);
-      await expect.poll(async () => isOrdered(await visibleColumn(page, selector), 'desc'), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => isOrdered(await visibleColumn(page, selector), 'desc'), { timeout: 10_000 })
+        .toBe(true);
       await page.getByTestId(`sort-${column}`).click();
       await expect.poll(() => list.getAttribute('data-sort')).toBe(`${column}:asc`);
-      await expect.poll(async () => isOrdered(await visibleColumn(page, selector), 'asc'), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => isOrdered(await visibleColumn(page, selector), 'asc'), { timeout: 10_000 })
+        .toBe(true);
       expect(await page.getByTestId(`sort-${column}`).getAttribute('data-sort')).toBe('ascending');
       // A third tap returns to the ranking.
       await page.getByTestId(`sort-${column}`).click();
@@ -108,13 +115,17 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
     const context = await newPhoneContext(browser);
     const page = await context.newPage();
     await openMarkets(page, app.baseUrl, 'gainers');
-    const gains = (await page.locator('[data-testid="coins-gainers-rows"] .cl-change-pill').allInnerTexts()).map(numberIn);
+    const gains = (
+      await page.locator('[data-testid="coins-gainers-rows"] .cl-change-pill').allInnerTexts()
+    ).map(numberIn);
     expect(gains.length).toBeGreaterThan(0);
     expect(gains.every((value) => value > 0)).toBe(true);
     expect(isOrdered(gains, 'desc')).toBe(true);
     await page.getByTestId('market-tab-losers').click();
     await page.getByTestId('coins-losers-rows').waitFor();
-    const losses = (await page.locator('[data-testid="coins-losers-rows"] .cl-change-pill').allInnerTexts()).map(numberIn);
+    const losses = (
+      await page.locator('[data-testid="coins-losers-rows"] .cl-change-pill').allInnerTexts()
+    ).map(numberIn);
     expect(losses.every((value) => value < 0)).toBe(true);
     await page.getByTestId('market-tab-sectors').click();
     await page.getByTestId('concept-ai').click();

@@ -70,12 +70,22 @@ function HomeRoute() {
 
 const child = { getParentRoute: () => rootRoute } as const;
 
-const homeRoute = createRoute({ ...child, path: paths.home, validateSearch: marketSearch, component: HomeRoute });
+const homeRoute = createRoute({
+  ...child,
+  path: paths.home,
+  validateSearch: marketSearch,
+  component: HomeRoute,
+});
 
 const marketRoute = createRoute({
   ...child,
   path: paths.market,
-  ...pageWithSearch(marketSearch, { name: 'market', tab: 'market', title: (t) => t('title.market'), body: bodies.market }),
+  ...pageWithSearch(marketSearch, {
+    name: 'market',
+    tab: 'market',
+    title: (t) => t('title.market'),
+    body: bodies.market,
+  }),
 });
 const platformRoute = createRoute({
   ...child,

@@ -20,7 +20,9 @@ export interface ChangeProps {
 /** A percentage change coloured by the up/down setting (CSS variables --cl-up / --cl-down). */
 export function Change({ value, pill = false, className }: ChangeProps) {
   const direction = directionOf(value);
-  const classes = [pill ? 'cl-change-pill' : 'cl-change', `cl-${direction}`, className].filter(Boolean).join(' ');
+  const classes = [pill ? 'cl-change-pill' : 'cl-change', `cl-${direction}`, className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <span className={classes} data-direction={direction}>
       {formatPercent(value)}

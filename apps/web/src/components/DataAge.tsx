@@ -28,7 +28,11 @@ export function DataAge({ asOf, stale, always = false }: DataAgeProps) {
   if (!stale && !always) return null;
   const age = formatRelativeTime(asOf, Math.max(now, asOf), language);
   return (
-    <p className={stale ? 'cl-data-age cl-data-age-stale' : 'cl-data-age'} data-testid={stale ? 'data-stale' : 'data-age'} role={stale ? 'status' : undefined}>
+    <p
+      className={stale ? 'cl-data-age cl-data-age-stale' : 'cl-data-age'}
+      data-testid={stale ? 'data-stale' : 'data-age'}
+      role={stale ? 'status' : undefined}
+    >
       {stale ? t('data.staleAge', { age }) : t('data.updatedAt', { age })}
     </p>
   );

@@ -7,5 +7,7 @@ export interface LogoProps {
 
 /** A coin or exchange logo with a fixed box, so rows never shift while it loads. */
 export function Logo({ src, size = 28, alt = '' }: LogoProps) {
-  return <img className="cl-logo" src={src} width={size} height={size} alt={alt} loading="lazy" decoding="async" />;
+  return (
+    <img className="cl-logo" src={src} width={size} height={size} alt={alt} loading="lazy" decoding="async" />
+  );
 }

@@ -15,5 +15,9 @@ export interface MoneyProps {
 export function Money({ value, compact = false, className }: MoneyProps) {
   const unit = useSettingsStore((state) => state.price.unit);
   const language = useDisplayLanguage();
-  return <span className={className}>{compact ? formatCompactMoney(value, unit, language) : formatMoney(value, unit)}</span>;
+  return (
+    <span className={className}>
+      {compact ? formatCompactMoney(value, unit, language) : formatMoney(value, unit)}
+    </span>
+  );
 }

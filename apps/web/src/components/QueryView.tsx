@@ -31,14 +31,24 @@ export interface QueryViewProps<T> {
  * Loading, failed, not found or data — never a failure dressed as an empty list. A failed call shows the
  * error view with retry; 3002 shows the not-found state. Data already on screen stays when a refresh fails.
  */
-export function QueryView<T>({ query, children, notFoundTitle, loading, testId = 'query' }: QueryViewProps<T>) {
+export function QueryView<T>({
+  query,
+  children,
+  notFoundTitle,
+  loading,
+  testId = 'query',
+}: QueryViewProps<T>) {
   const { t } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.error) {
-    if (isNotFound(query.error)) return <EmptyState testId={`${testId}-not-found`} title={notFoundTitle ?? t('data.notFound')} />;
+    if (isNotFound(query.error))
+      return <EmptyState testId={`${testId}-not-found`} title={notFoundTitle ?? t('data.notFound')} />;
     return (
       <div data-testid={`${testId}-error`}>
-        <ErrorView message={failureMessage(query.error, t('data.loadFailed'))} onRetry={() => void query.refetch()} />
+        <ErrorView
+          message={failureMessage(query.error, t('data.loadFailed'))}
+          onRetry={() => void query.refetch()}
+        />
       </div>
     );
   }

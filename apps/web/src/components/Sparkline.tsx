@@ -37,7 +37,13 @@ export const Sparkline = memo(function Sparkline({ points, width = 56, height = 
       aria-label={label}
       aria-hidden={label ? undefined : true}
     >
-      <path d={sparklinePath(points, width, height)} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+      <path
+        d={sparklinePath(points, width, height)}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 });

@@ -51,7 +51,9 @@ export function VirtualList<T>({
     setScrollElement(parent);
     if (!list || !parent) return undefined;
     const measure = () =>
-      setScrollMargin(list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop);
+      setScrollMargin(
+        list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop,
+      );
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(parent);

@@ -1,4 +1,10 @@
-import { GATEWAY_BASE_PATH, LIVE_SOCKET_PATH, MAX_LIVE_TOPICS, type LiveClientMessage, type LiveFrame } from '@coinlens/contract';
+import {
+  GATEWAY_BASE_PATH,
+  LIVE_SOCKET_PATH,
+  MAX_LIVE_TOPICS,
+  type LiveClientMessage,
+  type LiveFrame,
+} from '@coinlens/contract';
 
 /** Reconnect delays: 1 s doubling to 30 s, each with up to 30 % jitter so clients do not return in step. */
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
@@ -170,6 +176,7 @@ export class LiveSocket {
 
 function chunks(topics: readonly string[]): string[][] {
   const result: string[][] = [];
-  for (let index = 0; index < topics.length; index += MAX_LIVE_TOPICS) result.push(topics.slice(index, index + MAX_LIVE_TOPICS));
+  for (let index = 0; index < topics.length; index += MAX_LIVE_TOPICS)
+    result.push(topics.slice(index, index + MAX_LIVE_TOPICS));
   return result;
 }

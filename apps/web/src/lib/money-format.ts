@@ -7,7 +7,11 @@ export function formatMoney(value: number | null | undefined, unit: string): str
 }
 
 /** A market cap or turnover in the language's units ("$1.23B", "¥1.23亿"); "-" when missing. */
-export function formatCompactMoney(value: number | null | undefined, unit: string, language: AppLanguage): string {
+export function formatCompactMoney(
+  value: number | null | undefined,
+  unit: string,
+  language: AppLanguage,
+): string {
   const text = abbreviateNumber(value, language);
   return text === '-' ? text : `${unit}${text}`;
 }

@@ -11,7 +11,8 @@ export function useFlash(value: number | null | undefined): Flash {
   useEffect(() => {
     const before = previous.current;
     previous.current = value;
-    if (before === null || before === undefined || value === null || value === undefined || before === value) return undefined;
+    if (before === null || before === undefined || value === null || value === undefined || before === value)
+      return undefined;
     setFlash(value > before ? 'up' : 'down');
     const timer = setTimeout(() => setFlash(null), FLASH_MS);
     return () => clearTimeout(timer);

@@ -14,14 +14,21 @@ export function naturalOrder(key: string): SortOrder {
  * Tapping a column: a new column sorts its natural way, a second tap reverses it, a third returns to the
  * list's default order.
  */
-export function nextSort<K extends string>(current: SortState<K>, key: K, fallback: SortState<K>): SortState<K> {
+export function nextSort<K extends string>(
+  current: SortState<K>,
+  key: K,
+  fallback: SortState<K>,
+): SortState<K> {
   if (current.key !== key) return { key, order: naturalOrder(key) };
   if (current.order === naturalOrder(key)) return { key, order: current.order === 'asc' ? 'desc' : 'asc' };
   return fallback.key === key ? { key, order: naturalOrder(key) } : fallback;
 }
 
 /** What a column header announces (aria-sort). */
-export function ariaSort<K extends string>(current: SortState<K>, key: K): 'ascending' | 'descending' | 'none' {
+export function ariaSort<K extends string>(
+  current: SortState<K>,
+  key: K,
+): 'ascending' | 'descending' | 'none' {
   if (current.key !== key) return 'none';
   return current.order === 'asc' ? 'ascending' : 'descending';
 }

@@ -28,7 +28,10 @@ export function nextPage(last: PageInfo): number | undefined {
 }
 
 /** Infinite (pull-up) paging over a paged procedure; pages are fetched in order from 1. */
-export function pagedProcedureQuery<P extends PagedProcedure>(procedure: P, payload: Omit<ProcedureInput<P>, 'page'>) {
+export function pagedProcedureQuery<P extends PagedProcedure>(
+  procedure: P,
+  payload: Omit<ProcedureInput<P>, 'page'>,
+) {
   return infiniteQueryOptions({
     queryKey: [procedure, payload] as const,
     initialPageParam: 1,

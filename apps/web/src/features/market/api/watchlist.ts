@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { GatewayError, type ProcedureInput, type ProcedureOutput } from '@coinlens/contract';
 import { useMemo } from 'react';
 
@@ -14,10 +21,15 @@ const LIST_PROCEDURE = {
   exchange: 'appmarket_msrv/watch_exchange_list',
 } as const;
 
-function watchQuery<P extends (typeof LIST_PROCEDURE)[WatchKind]>(procedure: P, currency: string, uid: number | string | null) {
+function watchQuery<P extends (typeof LIST_PROCEDURE)[WatchKind]>(
+  procedure: P,
+  currency: string,
+  uid: number | string | null,
+) {
   return queryOptions({
     queryKey: [procedure, { currency }, { uid }] as const,
-    queryFn: ({ signal }): Promise<ProcedureOutput<P>> => gateway.call(procedure, { currency } as ProcedureInput<P>, { signal }),
+    queryFn: ({ signal }): Promise<ProcedureOutput<P>> =>
+      gateway.call(procedure, { currency } as ProcedureInput<P>, { signal }),
     enabled: uid !== null,
   });
 }
@@ -25,7 +37,8 @@ function watchQuery<P extends (typeof LIST_PROCEDURE)[WatchKind]>(procedure: P, 
 /** The signed-in user's watch lists; the uid in the key keeps two users' lists apart. */
 export const watchQueries = {
   coins: (currency: string, uid: number | string | null) => watchQuery(LIST_PROCEDURE.coins, currency, uid),
-  exchange: (currency: string, uid: number | string | null) => watchQuery(LIST_PROCEDURE.exchange, currency, uid),
+  exchange: (currency: string, uid: number | string | null) =>
+    watchQuery(LIST_PROCEDURE.exchange, currency, uid),
 };
 
 export type WatchListData<K extends WatchKind> = ProcedureOutput<(typeof LIST_PROCEDURE)[K]>;
@@ -50,7 +63,8 @@ async function changeWatchList(kind: WatchKind, action: WatchAction, ids: string
     kind === 'coins'
       ? await gateway.request(`appmarket_msrv/watch_coins_${action}`, { coin_ids: ids })
       : await gateway.request(`appmarket_msrv/watch_exchange_${action}`, { exchange_ids: ids });
-  if (answer.code !== 0) throw new GatewayError(answer.code, answer.msg, `watch_${kind}_${action}`, answer.data);
+  if (answer.code !== 0)
+    throw new GatewayError(answer.code, answer.msg, `watch_${kind}_${action}`, answer.data);
   // The server's localised 3007 / 3008 / 3003 text (SPEC-DECISIONS 18); sorting is quiet.
   if (action !== 'sort') showToast(answer.msg);
   return answer.data.ids;
@@ -63,7 +77,8 @@ async function changeWatchList(kind: WatchKind, action: WatchAction, ids: string
 export function useWatchListMutation(kind: WatchKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ids }: { action: WatchAction; ids: string[] }) => changeWatchList(kind, action, ids),
+    mutationFn: ({ action, ids }: { action: WatchAction; ids: string[] }) =>
+      changeWatchList(kind, action, ids),
     onError: (error) => {
       if (error instanceof GatewayError) showToast(error.message);
     },

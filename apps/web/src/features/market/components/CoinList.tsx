@@ -47,7 +47,10 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
   const coins = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
   const [visible, setVisible] = useState('');
   useLiveTopics(useMemo(() => (visible ? coinTopics(visible.split(',')) : []), [visible]));
-  const onVisibleChange = useCallback((rows: readonly CoinListItem[]) => setVisible(rows.map((coin) => coin.id).join(',')), []);
+  const onVisibleChange = useCallback(
+    (rows: readonly CoinListItem[]) => setVisible(rows.map((coin) => coin.id).join(',')),
+    [],
+  );
   const open = useOpenCoin();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -55,7 +58,10 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
 
   return (
     <div data-testid={testId} data-sort={`${sort.key}:${sort.order}`}>
-      <CoinListHeader sort={sort} onSort={(key) => setSort((current) => nextSort(current, key, defaultSort))} />
+      <CoinListHeader
+        sort={sort}
+        onSort={(key) => setSort((current) => nextSort(current, key, defaultSort))}
+      />
       <QueryView query={query} testId={`${testId}-query`}>
         {() =>
           coins.length === 0 ? (

@@ -29,7 +29,12 @@ export function CoinListHeader({ sort, onSort, showRank = true }: CoinListHeader
     { key: 'change_24h', label: t('marketList.sortChange'), className: 'cl-sort-change' },
   ];
   return (
-    <div className="cl-coin-header" role="group" aria-label={t('marketList.sortBy')} data-testid="coin-list-header">
+    <div
+      className="cl-coin-header"
+      role="group"
+      aria-label={t('marketList.sortBy')}
+      data-testid="coin-list-header"
+    >
       {columns.map((column) => {
         const state = ariaSort(sort, column.key);
         return (

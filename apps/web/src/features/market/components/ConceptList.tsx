@@ -34,7 +34,8 @@ export function ConceptList({ onOpen }: ConceptListProps) {
                   <span className="cl-concept-main">
                     <span className="cl-concept-name">{concept.name}</span>
                     <span className="cl-concept-sub">
-                      {t('marketList.conceptCoins', { count: concept.coin_count })} · <Money value={concept.amount_24h} compact />
+                      {t('marketList.conceptCoins', { count: concept.coin_count })} ·{' '}
+                      <Money value={concept.amount_24h} compact />
                     </span>
                   </span>
                   <span className="cl-concept-lead">

@@ -25,8 +25,7 @@ export function FollowButton({ kind, id, compact = false }: FollowButtonProps) {
   const mutation = useWatchListMutation(kind);
   const following = watched?.has(id) ?? false;
   const label = following ? t('watch.unfollow') : t('watch.follow');
-  const toggle = () =>
-    gate(() => mutation.mutate({ action: following ? 'remove' : 'add', ids: [id] }));
+  const toggle = () => gate(() => mutation.mutate({ action: following ? 'remove' : 'add', ids: [id] }));
   if (compact) {
     return (
       <button

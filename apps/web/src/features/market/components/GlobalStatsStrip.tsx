@@ -28,7 +28,12 @@ export function GlobalStatsStrip() {
     return (
       <div className="cl-global-strip cl-global-strip-placeholder" data-testid="global-stats">
         {query.error ? (
-          <button type="button" className="cl-global-retry" onClick={() => void query.refetch()} data-testid="global-stats-error">
+          <button
+            type="button"
+            className="cl-global-retry"
+            onClick={() => void query.refetch()}
+            data-testid="global-stats-error"
+          >
             {t('data.loadFailed')} · {t('data.retry')}
           </button>
         ) : null}

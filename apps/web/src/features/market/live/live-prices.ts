@@ -42,7 +42,10 @@ class LivePrices {
   private flushTimer: ReturnType<typeof setInterval> | null = null;
   private rate: RefreshRate = 'live';
   private currency = 'usd';
-  private readonly socket = new LiveSocket({ url: defaultLiveUrl(), onFrame: (frame) => this.receive(frame) });
+  private readonly socket = new LiveSocket({
+    url: defaultLiveUrl(),
+    onFrame: (frame) => this.receive(frame),
+  });
 
   configure(rate: RefreshRate, currency: string): void {
     if (currency !== this.currency) {
@@ -56,7 +59,8 @@ class LivePrices {
     this.rate = rate;
     if (this.flushTimer !== null) clearInterval(this.flushTimer);
     this.flushTimer = null;
-    if (rate !== 'live' && rate !== 'manual') this.flushTimer = setInterval(() => this.flush(), FLUSH_EVERY_MS[rate]);
+    if (rate !== 'live' && rate !== 'manual')
+      this.flushTimer = setInterval(() => this.flush(), FLUSH_EVERY_MS[rate]);
   }
 
   get manual(): boolean {
@@ -71,7 +75,8 @@ class LivePrices {
     for (const event of frame.events) {
       switch (event.type) {
         case 'snapshot':
-          for (const [id, tick] of Object.entries(event.coins ?? {})) mergeCoinChanges(this.pendingCoins, id, tick);
+          for (const [id, tick] of Object.entries(event.coins ?? {}))
+            mergeCoinChanges(this.pendingCoins, id, tick);
           if (event.global) this.pendingGlobal = { ...this.pendingGlobal, ...event.global };
           break;
         case 'coin':
@@ -99,7 +104,10 @@ class LivePrices {
       if (coins.size > 0 && COIN_CARRIERS.has(name)) {
         queryClient.setQueryData(query.queryKey, (data: unknown) => patchCoinsIn(data, coins));
       } else if (name === GLOBAL_STATS && Object.keys(global).length > 0) {
-        queryClient.setQueryData(query.queryKey, (data: Partial<GlobalTick> | undefined) => data && patchGlobal(data, global));
+        queryClient.setQueryData(
+          query.queryKey,
+          (data: Partial<GlobalTick> | undefined) => data && patchGlobal(data, global),
+        );
       }
     }
   }

@@ -55,7 +55,7 @@ export function patchCoinsIn<T>(data: T, changes: CoinChanges): T {
         pages[index] = patched;
       }
     });
-    return pages ? ({ ...data, pages }) : data;
+    return pages ? { ...data, pages } : data;
   }
   let result: Record<string, unknown> | null = null;
   for (const field of ['list', 'coins'] as const) {
@@ -85,6 +85,10 @@ export function patchGlobal<T extends Partial<GlobalTick>>(data: T, changes: Par
 }
 
 /** Folds one tick's coin changes into those still waiting to be applied. */
-export function mergeCoinChanges(pending: Map<string, Partial<CoinTick>>, id: string, changes: Partial<CoinTick>): void {
+export function mergeCoinChanges(
+  pending: Map<string, Partial<CoinTick>>,
+  id: string,
+  changes: Partial<CoinTick>,
+): void {
   pending.set(id, { ...pending.get(id), ...changes });
 }

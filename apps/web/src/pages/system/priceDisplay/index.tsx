@@ -1,39 +1,72 @@
-import { CheckList } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import type { CurrencyEntry } from '@coinlens/contract';
+import { CheckList, SearchBar } from 'antd-mobile';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { currentLanguage } from '../../../lib/i18n';
+import { EmptyState } from '../../../components/EmptyState';
+import { QueryView } from '../../../components/QueryView';
+import { marketQueries } from '../../../features/market/api/market-queries';
 import { useSettingsStore } from '../../../lib/settings-store';
-import { DEFAULT_PRICE, type PriceSetting } from '../../../lib/storage';
+import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { filterCurrencies, groupCurrencies } from './currency-filter';
+import './price-display.css';
 
-/** Price display currency (spec §3 price setting). */
+/** Price display currency (spec §3 price setting): every currency the server lists, searchable. */
 export default function PriceDisplayPage() {
   const { t } = useTranslation();
+  const language = useDisplayLanguage();
   const price = useSettingsStore((state) => state.price);
   const setPrice = useSettingsStore((state) => state.setPrice);
-  const options: PriceSetting[] = [DEFAULT_PRICE];
-  if (!options.some((option) => option.currency_code === price.currency_code)) options.push(price);
-  const name = (option: PriceSetting) => (currentLanguage() === 'zh-Hans' ? option.cn_name : option.en_name);
+  const [keyword, setKeyword] = useState('');
+  const query = useQuery(marketQueries.currencies());
+  const groups = useMemo(
+    () => groupCurrencies(filterCurrencies(query.data?.list ?? [], keyword)),
+    [query.data, keyword],
+  );
+  const nameOf = (entry: CurrencyEntry) => (language === 'zh-Hans' ? entry.cn_name : entry.en_name);
+  const choose = (code: string) => {
+    const entry = query.data?.list.find((candidate) => candidate.currency_code === code);
+    if (entry) setPrice(entry);
+  };
   return (
     <div data-testid="page-priceDisplay">
       <p className="cl-page-hint">{t('currency.hint')}</p>
-      <CheckList
-        value={[price.currency_code]}
-        onChange={(value) => {
-          const next = options.find((option) => option.currency_code === value[0]);
-          if (next) setPrice(next);
-        }}
-      >
-        {options.map((option) => (
-          <CheckList.Item
-            key={option.currency_code}
-            value={option.currency_code}
-            description={name(option)}
-            data-testid={`currency-${option.currency_code}`}
-          >
-            {`${option.currency_code.toUpperCase()} (${option.unit})`}
-          </CheckList.Item>
-        ))}
-      </CheckList>
+      <div className="cl-currency-search">
+        <SearchBar
+          value={keyword}
+          onChange={setKeyword}
+          placeholder={t('currency.search')}
+          aria-label={t('currency.search')}
+          data-testid="currency-search"
+        />
+      </div>
+      <QueryView query={query} testId="currencies">
+        {() =>
+          groups.length === 0 ? (
+            <EmptyState testId="currency-no-match" title={t('currency.noMatch', { keyword })} />
+          ) : (
+            groups.map((group) => (
+              <section key={group.type} aria-label={t(`currency.type.${group.type}`)}>
+                <h3 className="cl-currency-group">{t(`currency.type.${group.type}`)}</h3>
+                <CheckList value={[price.currency_code]} onChange={(value) => choose(String(value[0]))}>
+                  {group.entries.map((entry) => (
+                    <CheckList.Item
+                      key={entry.currency_code}
+                      value={entry.currency_code}
+                      description={nameOf(entry)}
+                      data-testid={`currency-${entry.currency_code}`}
+                    >
+                      <span className="cl-currency-code">{entry.currency_code.toUpperCase()}</span>
+                      <span className="cl-currency-unit">{entry.unit}</span>
+                    </CheckList.Item>
+                  ))}
+                </CheckList>
+              </section>
+            ))
+          )
+        }
+      </QueryView>
     </div>
   );
 }

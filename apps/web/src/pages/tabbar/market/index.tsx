@@ -23,7 +23,9 @@ const LIST_OF_TAB = {
   gainers: { filter: 'gainers', sort: { key: 'change_24h', order: 'desc' } },
   losers: { filter: 'losers', sort: { key: 'change_24h', order: 'asc' } },
   new: { filter: 'new', sort: BY_RANK },
-} as const satisfies Partial<Record<MarketTab, { filter: 'all' | 'gainers' | 'losers' | 'new'; sort: SortState<CoinSortKey> }>>;
+} as const satisfies Partial<
+  Record<MarketTab, { filter: 'all' | 'gainers' | 'losers' | 'new'; sort: SortState<CoinSortKey> }>
+>;
 
 function SectorCoins({ concept, onBack }: { concept: string; onBack: () => void }) {
   const { t } = useTranslation();
