@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Screenshots of the market screens at a phone viewport in every language and theme, written to
 // docs/screenshots/<screen>-<lang>-<theme>.png. Run after `npm run build`: `npm run screenshots`.
+// SCREENSHOT_LANGUAGES, SCREENSHOT_THEMES and SCREENSHOT_SCREENS narrow the set for a quick look.
 // A signed-up user with a small watch list makes the favourites and editor screens show real content.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -12,9 +13,11 @@ import { ROOT, signedBody, startCoinlens } from '../bench/support.mjs';
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 18390);
 const BASE = `http://127.0.0.1:${PORT}`;
-const OUT = path.join(ROOT, 'docs/screenshots');
+const OUT = process.env.SCREENSHOT_OUT ?? path.join(ROOT, 'docs/screenshots');
 const LANGUAGES = (process.env.SCREENSHOT_LANGUAGES ?? 'en,vi,zh-Hans').split(',');
-const THEMES = ['light', 'dark'];
+const THEMES = (process.env.SCREENSHOT_THEMES ?? 'light,dark').split(',');
+/** Comma-separated screen names to take (all when unset), for a quick look at one screen. */
+const ONLY = process.env.SCREENSHOT_SCREENS?.split(',');
 
 /** Screen name → hash route; `user` marks screens shown signed in. */
 const SCREENS = [
@@ -121,7 +124,7 @@ try {
   const demo = await demoUser();
   for (const language of LANGUAGES) {
     for (const theme of THEMES) {
-      for (const screen of SCREENS) {
+      for (const screen of SCREENS.filter((entry) => !ONLY || ONLY.includes(entry.name))) {
         const context = await browser.newContext({
           viewport: { width: 390, height: 844 },
           deviceScaleFactor: 1,

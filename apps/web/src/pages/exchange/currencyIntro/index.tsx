@@ -1,32 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Disclaimer } from '../../../components/Disclaimer';
 import { EmptyState } from '../../../components/EmptyState';
+import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../config/paths';
 import type { CurrencyIntroSearch } from '../../../config/search-params';
+import { marketQueries } from '../../../features/market/api/market-queries';
+import { CoinChart } from '../../../features/market/chart/CoinChart';
+import { CoinHeader } from '../../../features/market/components/CoinHeader';
+import { CoinProfile } from '../../../features/market/components/CoinProfile';
+import { TickerList } from '../../../features/market/components/TickerList';
+import { coinTopics, useLiveTopics } from '../../../features/market/live/live-prices';
+import { useSettingsStore } from '../../../lib/settings-store';
 
-/** Coin introduction (params coin_id, symbol; the title shows the symbol). Disclaimer at the foot. */
-export default function CurrencyIntroPage({ coin_id, symbol }: CurrencyIntroSearch) {
+function CoinIntroduction({ coinId }: { coinId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const currency = useSettingsStore((state) => state.price.currency_code);
+  const query = useQuery(marketQueries.coinDetail(coinId, currency));
+  useLiveTopics(useMemo(() => coinTopics([coinId]), [coinId]));
   return (
-    <div className="cl-detail" data-testid="page-currencyIntro">
-      {coin_id ? (
+    <QueryView query={query} testId="coin" notFoundTitle={t('coin.missing')}>
+      {(coin) => (
         <>
-          <div className="cl-detail-head">
-            <h2 className="cl-detail-name">{symbol ?? coin_id}</h2>
+          <CoinHeader coin={coin} />
+          <CoinChart coinId={coin.id} />
+          <div className="cl-coin-actions">
             <Button
-              size="small"
-              onClick={() => void navigate({ to: paths.briefIntroduction, search: { coin_id } })}
+              onClick={() => void navigate({ to: paths.briefIntroduction, search: { coin_id: coin.id } })}
               data-testid="currency-brief"
             >
               {t('title.briefIntroduction')}
             </Button>
           </div>
-          <EmptyState testId="currency-empty" title={t('coin.marketEmpty')} />
+          <CoinProfile
+            coin={coin}
+            onOpenConcept={(concept) =>
+              void navigate({ to: paths.market, search: { tab: 'sectors', concept } })
+            }
+            onOpenLink={(url) => void navigate({ to: paths.webview, search: { url } })}
+          />
+          <TickerList
+            owner={{ kind: 'coin', coinId: coin.id }}
+            onOpen={(ticker) =>
+              void navigate({
+                to: paths.introduce,
+                search: { exchange_id: ticker.exchange_id, name: ticker.exchange_name },
+              })
+            }
+          />
         </>
+      )}
+    </QueryView>
+  );
+}
+
+/** Coin introduction (params coin_id, symbol; the title shows the symbol). Disclaimer at the foot. */
+export default function CurrencyIntroPage({ coin_id }: CurrencyIntroSearch) {
+  const { t } = useTranslation();
+  return (
+    <div className="cl-detail" data-testid="page-currencyIntro">
+      {coin_id ? (
+        <CoinIntroduction coinId={coin_id} />
       ) : (
         <EmptyState testId="currency-missing" title={t('coin.missing')} />
       )}

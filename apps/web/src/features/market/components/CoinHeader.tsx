@@ -1,0 +1,79 @@
+import type { CoinDetail } from '@coinlens/contract';
+import { formatNumber } from '@coinlens/contract';
+import { useTranslation } from 'react-i18next';
+
+import { Change } from '../../../components/Change';
+import { DataAge } from '../../../components/DataAge';
+import { Logo } from '../../../components/Logo';
+import { Money } from '../../../components/Money';
+import { ShareButton } from '../../../components/ShareButton';
+import { paths } from '../../../config/paths';
+import { useFlash } from '../../../lib/use-flash';
+import { FollowButton } from './FollowButton';
+import './coin-page.css';
+
+/** The certification state badge (spec §3, SPEC-DECISIONS 6). */
+export function CertificationBadge({ state }: { state: CoinDetail['certification'] }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`cl-cert cl-cert-${state}`} data-testid="coin-certification">
+      {t(`coin.certification.${state}`)}
+    </span>
+  );
+}
+
+/** Price header of the coin introduction: live price with flash, 24h change, BTC price, 24h range, follow, share. */
+export function CoinHeader({ coin }: { coin: CoinDetail }) {
+  const { t } = useTranslation();
+  const flash = useFlash(coin.price);
+  const route = `${paths.currencyIntro}?coin_id=${encodeURIComponent(coin.id)}&symbol=${encodeURIComponent(coin.symbol)}`;
+  return (
+    <header className="cl-coin-head" data-testid="coin-header">
+      <div className="cl-coin-head-top">
+        <Logo src={coin.logo} size={36} />
+        <div className="cl-coin-head-names">
+          <h2 className="cl-coin-head-name">
+            {coin.local_name}
+            <span className="cl-coin-head-symbol">{coin.symbol}</span>
+          </h2>
+          <span className="cl-coin-head-meta">
+            <span className="cl-rank-badge">#{coin.rank}</span>
+            <CertificationBadge state={coin.certification} />
+          </span>
+        </div>
+        <ShareButton title={`${coin.name} (${coin.symbol})`} route={route} />
+        <FollowButton kind="coins" id={coin.id} compact />
+      </div>
+      <div className="cl-coin-head-price">
+        <Money
+          value={coin.price}
+          className={flash ? `cl-big-price cl-price cl-flash-${flash}` : 'cl-big-price cl-price'}
+        />
+        <Change value={coin.change_24h} pill />
+      </div>
+      <dl className="cl-coin-head-stats">
+        <div>
+          <dt>{t('coin.priceBtc')}</dt>
+          <dd>
+            {coin.price_btc === null
+              ? '-'
+              : `${formatNumber(coin.price_btc, coin.price_btc >= 1 ? 4 : 8)} BTC`}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('coin.high24h')}</dt>
+          <dd>
+            <Money value={coin.high_24h} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('coin.low24h')}</dt>
+          <dd>
+            <Money value={coin.low_24h} />
+          </dd>
+        </div>
+      </dl>
+      <DataAge asOf={coin.as_of} stale={coin.stale} />
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { abbreviateNumber, formatDateTime, formatNumber, type AppLanguage } from '@coinlens/contract';
+
+/** A share or rate already in percent, unsigned ("12.34%"); "-" when missing. */
+export function percentText(value: number | null | undefined): string {
+  const text = formatNumber(value);
+  return text === '-' ? text : `${text}%`;
+}
+
+/** A count of coins or addresses in the language's units ("19.93M", "1993.00万"). */
+export function quantityText(value: number | null | undefined, language: AppLanguage): string {
+  return abbreviateNumber(value, language);
+}
+
+/** A day in UTC+8 ("2021-11-10"); "-" when missing. */
+export function dayText(epochMs: number | null | undefined): string {
+  return epochMs === null || epochMs === undefined ? '-' : formatDateTime(epochMs, 'YYYY-MM-DD');
+}
+
+/** A plain text fact; "-" when missing or empty. */
+export function textOrDash(value: string | null | undefined): string {
+  return value === null || value === undefined || value.trim() === '' ? '-' : value;
+}
