@@ -96,11 +96,7 @@ async function demoUser() {
     { coin_ids: ['bitcoin', 'ethereum', 'solana', 'dogecoin', 'chainlink'] },
     auth,
   );
-  await call(
-    'appmarket_msrv/watch_exchange_add',
-    { exchange_ids: ['binance', 'coinbase-exchange', 'okx'] },
-    auth,
-  ).catch(() => call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance'] }, auth));
+  await call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance', 'gdax', 'okx'] }, auth);
   const { AccessToken, RefreshToken, uid, authorInfo } = session;
   return { deviceId, user: { AccessToken, RefreshToken, uid, authorInfo } };
 }

@@ -9,6 +9,7 @@ import {
   introduceSearch,
   linkSearch,
   marketSearch,
+  platformSearch,
   newsDetailSearch,
   noticeDetailSearch,
   searchPageSearch,
@@ -90,7 +91,12 @@ const marketRoute = createRoute({
 const platformRoute = createRoute({
   ...child,
   path: paths.platform,
-  ...page({ name: 'platform', tab: 'platform', title: (t) => t('title.platform'), body: bodies.platform }),
+  ...pageWithSearch(platformSearch, {
+    name: 'platform',
+    tab: 'platform',
+    title: (t) => t('title.platform'),
+    body: bodies.platform,
+  }),
 });
 const viewpointRoute = createRoute({
   ...child,

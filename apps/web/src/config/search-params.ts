@@ -57,3 +57,10 @@ export const marketSearch = z.object({
   concept: text,
 });
 export type MarketSearch = z.output<typeof marketSearch>;
+
+export const platformTabs = ['ranking', 'following'] as const;
+export type PlatformTab = (typeof platformTabs)[number];
+
+/** The Exchanges tab's sub-tab in its URL. */
+export const platformSearch = z.object({ tab: z.enum(platformTabs).optional().catch(undefined) });
+export type PlatformSearch = z.output<typeof platformSearch>;

@@ -20,3 +20,9 @@ export function dayText(epochMs: number | null | undefined): string {
 export function textOrDash(value: string | null | undefined): string {
   return value === null || value === undefined || value.trim() === '' ? '-' : value;
 }
+
+/** An amount of bitcoin: whole coins from 100 up, abbreviated from a million; "-" when missing. */
+export function btcText(value: number | null | undefined, language: AppLanguage): string {
+  if (value === null || value === undefined) return '-';
+  return `${value >= 1e6 ? abbreviateNumber(value, language) : formatNumber(value, value >= 100 ? 0 : 2)} BTC`;
+}

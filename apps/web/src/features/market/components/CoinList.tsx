@@ -4,10 +4,7 @@ import type { CoinListItem } from '@coinlens/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataAge } from '../../../components/DataAge';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryView } from '../../../components/QueryView';
-import { VirtualList } from '../../../components/VirtualList';
+import { PagedRows } from '../../../components/PagedRows';
 import { paths } from '../../../config/paths';
 import { useSettingsStore } from '../../../lib/settings-store';
 import { marketQueries, type CoinListParams } from '../api/market-queries';
@@ -44,7 +41,6 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
   const query = useInfiniteQuery(
     marketQueries.coinList({ filter, concept, sort: sort.key, order: sort.order, currency }),
   );
-  const coins = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
   const [visible, setVisible] = useState('');
   useLiveTopics(useMemo(() => (visible ? coinTopics(visible.split(',')) : []), [visible]));
   const onVisibleChange = useCallback(
@@ -52,9 +48,6 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
     [],
   );
   const open = useOpenCoin();
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const lastPage = query.data?.pages[query.data.pages.length - 1];
 
   return (
     <div data-testid={testId} data-sort={`${sort.key}:${sort.order}`}>
@@ -62,29 +55,16 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
         sort={sort}
         onSort={(key) => setSort((current) => nextSort(current, key, defaultSort))}
       />
-      <QueryView query={query} testId={`${testId}-query`}>
-        {() =>
-          coins.length === 0 ? (
-            <EmptyState testId={`${testId}-empty`} title={t('marketList.noCoins')} />
-          ) : (
-            <>
-              {lastPage && <DataAge asOf={lastPage.as_of} stale={lastPage.stale} />}
-              <VirtualList
-                items={coins}
-                rowHeight={COIN_ROW_HEIGHT}
-                getKey={(coin) => coin.id}
-                renderRow={(coin) => <CoinRow coin={coin} onOpen={open} />}
-                hasMore={hasNextPage}
-                loadingMore={isFetchingNextPage}
-                onLoadMore={loadMore}
-                onVisibleChange={onVisibleChange}
-                testId={`${testId}-rows`}
-                label={t('marketList.coinsLabel')}
-              />
-            </>
-          )
-        }
-      </QueryView>
+      <PagedRows
+        query={query}
+        rowHeight={COIN_ROW_HEIGHT}
+        getKey={(coin) => coin.id}
+        renderRow={(coin) => <CoinRow coin={coin} onOpen={open} />}
+        emptyTitle={t('marketList.noCoins')}
+        onVisibleChange={onVisibleChange}
+        testId={testId}
+        label={t('marketList.coinsLabel')}
+      />
     </div>
   );
 }

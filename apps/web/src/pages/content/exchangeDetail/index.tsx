@@ -1,17 +1,39 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
+import { Disclaimer } from '../../../components/Disclaimer';
 import { EmptyState } from '../../../components/EmptyState';
+import { paths } from '../../../config/paths';
 import type { ExchangeDetailSearch } from '../../../config/search-params';
+import { useOpenCoin } from '../../../features/market/components/CoinList';
+import { ExchangeHeader } from '../../../features/market/components/ExchangeHeader';
+import { ExchangeProfile } from '../../../features/market/components/ExchangeProfile';
+import { ExchangeQuery } from '../../../features/market/components/ExchangeQuery';
 
 /** An exchange's full profile (param exchange_id, SPEC-DECISIONS 8). */
 export default function ExchangeDetailPage({ exchange_id }: ExchangeDetailSearch) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const openCoin = useOpenCoin();
   return (
     <div className="cl-detail" data-testid="page-exchangeDetail">
-      <EmptyState
-        testId="exchange-detail-empty"
-        title={exchange_id ? t('exchange.profileEmpty') : t('exchange.missing')}
-      />
+      {exchange_id ? (
+        <ExchangeQuery exchangeId={exchange_id}>
+          {(exchange) => (
+            <>
+              <ExchangeHeader exchange={exchange} />
+              <ExchangeProfile
+                exchange={exchange}
+                onOpenCoin={openCoin}
+                onOpenLink={(url) => void navigate({ to: paths.webview, search: { url } })}
+              />
+            </>
+          )}
+        </ExchangeQuery>
+      ) : (
+        <EmptyState testId="exchange-detail-missing" title={t('exchange.missing')} />
+      )}
+      <Disclaimer />
     </div>
   );
 }

@@ -2,37 +2,51 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
+import { Disclaimer } from '../../../components/Disclaimer';
 import { EmptyState } from '../../../components/EmptyState';
-import { ListFooter } from '../../../components/ListFooter';
 import { paths } from '../../../config/paths';
 import type { IntroduceSearch } from '../../../config/search-params';
+import { useOpenCoin } from '../../../features/market/components/CoinList';
+import { ExchangeHeader } from '../../../features/market/components/ExchangeHeader';
+import { ExchangeProfile } from '../../../features/market/components/ExchangeProfile';
+import { ExchangeQuery } from '../../../features/market/components/ExchangeQuery';
+import { TickerList } from '../../../features/market/components/TickerList';
 
-/** Exchange introduction (params exchange_id, name; the title shows the name). */
-export default function IntroducePage({ exchange_id, name }: IntroduceSearch) {
+/** Exchange introduction (params exchange_id, name; the title shows the name): profile and its markets. */
+export default function IntroducePage({ exchange_id }: IntroduceSearch) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  if (!exchange_id) {
-    return (
-      <div data-testid="page-introduce">
-        <EmptyState testId="introduce-missing" title={t('exchange.missing')} />
-      </div>
-    );
-  }
+  const openCoin = useOpenCoin();
+  const openLink = (url: string) => void navigate({ to: paths.webview, search: { url } });
   return (
     <div className="cl-detail" data-testid="page-introduce">
-      <div className="cl-detail-head">
-        <h2 className="cl-detail-name">{name ?? exchange_id}</h2>
-        <Button
-          size="small"
-          onClick={() => void navigate({ to: paths.exchangeDetail, search: { exchange_id } })}
-          data-testid="introduce-about"
-        >
-          {t('title.exchangeDetail')}
-        </Button>
-      </div>
-      <h3 className="cl-section-title">{t('exchange.pairs')}</h3>
-      <EmptyState testId="introduce-empty" title={t('exchange.pairsEmpty')} />
-      <ListFooter state="none" />
+      {exchange_id ? (
+        <ExchangeQuery exchangeId={exchange_id}>
+          {(exchange) => (
+            <>
+              <ExchangeHeader exchange={exchange} />
+              <div className="cl-coin-actions">
+                <Button
+                  onClick={() =>
+                    void navigate({ to: paths.exchangeDetail, search: { exchange_id: exchange.id } })
+                  }
+                  data-testid="introduce-about"
+                >
+                  {t('title.exchangeDetail')}
+                </Button>
+              </div>
+              <TickerList
+                owner={{ kind: 'exchange', exchangeId: exchange.id }}
+                onOpen={(ticker) => openCoin({ id: ticker.coin_id, symbol: ticker.base })}
+              />
+              <ExchangeProfile exchange={exchange} onOpenCoin={openCoin} onOpenLink={openLink} />
+            </>
+          )}
+        </ExchangeQuery>
+      ) : (
+        <EmptyState testId="introduce-missing" title={t('exchange.missing')} />
+      )}
+      <Disclaimer />
     </div>
   );
 }

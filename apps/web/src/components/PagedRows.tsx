@@ -1,0 +1,70 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo, type ReactNode } from 'react';
+
+import { DataAge } from './DataAge';
+import { EmptyState } from './EmptyState';
+import { QueryView } from './QueryView';
+import { VirtualList } from './VirtualList';
+
+interface Page<T> {
+  list: T[];
+  as_of: number;
+  stale: boolean;
+}
+
+export interface PagedRowsProps<T> {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  rowHeight: number;
+  getKey: (item: T) => string;
+  renderRow: (item: T) => ReactNode;
+  emptyTitle: string;
+  /** The rows on screen (live subscriptions follow them). */
+  onVisibleChange?: (items: readonly T[]) => void;
+  testId: string;
+  label: string;
+}
+
+/**
+ * A pull-up paged server list: loading, failure with retry, an honest empty state, the data's age, and the
+ * rows virtualised with the three footer states.
+ */
+export function PagedRows<T>({
+  query,
+  rowHeight,
+  getKey,
+  renderRow,
+  emptyTitle,
+  onVisibleChange,
+  testId,
+  label,
+}: PagedRowsProps<T>) {
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.list) ?? [], [query.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const lastPage = query.data?.pages[query.data.pages.length - 1];
+  return (
+    <QueryView query={query} testId={`${testId}-query`}>
+      {() =>
+        items.length === 0 ? (
+          <EmptyState testId={`${testId}-empty`} title={emptyTitle} />
+        ) : (
+          <>
+            {lastPage && <DataAge asOf={lastPage.as_of} stale={lastPage.stale} />}
+            <VirtualList
+              items={items}
+              rowHeight={rowHeight}
+              getKey={getKey}
+              renderRow={renderRow}
+              hasMore={hasNextPage}
+              loadingMore={isFetchingNextPage}
+              onLoadMore={loadMore}
+              onVisibleChange={onVisibleChange}
+              testId={`${testId}-rows`}
+              label={label}
+            />
+          </>
+        )
+      }
+    </QueryView>
+  );
+}

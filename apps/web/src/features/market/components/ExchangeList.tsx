@@ -1,0 +1,64 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { ExchangeListItem, ExchangeListQuery } from '@coinlens/contract';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PagedRows } from '../../../components/PagedRows';
+import { paths } from '../../../config/paths';
+import { useSettingsStore } from '../../../lib/settings-store';
+import { marketQueries } from '../api/market-queries';
+import { nextSort, type SortState } from '../sort-state';
+import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from './ExchangeRow';
+import { SortHeader, type SortColumn } from './SortHeader';
+
+type ExchangeSortKey = ExchangeListQuery['sort'];
+
+const DEFAULT_SORT: SortState<ExchangeSortKey> = { key: 'ex_rank', order: 'asc' };
+
+/** Opens an exchange's introduction page. */
+export function useOpenExchange(): (exchange: Pick<ExchangeListItem, 'id' | 'name'>) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (exchange) =>
+      void navigate({ to: paths.introduce, search: { exchange_id: exchange.id, name: exchange.name } }),
+    [navigate],
+  );
+}
+
+/** The exchange ranking by ExRank, sortable by turnover, pairs and coins, pull-up paged and virtualised. */
+export function ExchangeList() {
+  const { t } = useTranslation();
+  const currency = useSettingsStore((state) => state.price.currency_code);
+  const [sort, setSort] = useState(DEFAULT_SORT);
+  const query = useInfiniteQuery(
+    marketQueries.exchangeList({ kind: 'all', sort: sort.key, order: sort.order, currency }),
+  );
+  const open = useOpenExchange();
+  const columns: SortColumn<ExchangeSortKey>[] = [
+    { key: 'ex_rank', label: t('platform.colExchange'), className: 'cl-sort-name' },
+    { key: 'amount_24h', label: t('platform.colVolume'), className: 'cl-sort-exchange-volume' },
+    { key: 'pair_count', label: t('exchanges.colPairs'), className: 'cl-sort-pairs' },
+  ];
+  return (
+    <div data-testid="exchanges" data-sort={`${sort.key}:${sort.order}`}>
+      <div className="cl-exchange-header">
+        <SortHeader
+          columns={columns}
+          sort={sort}
+          onSort={(key) => setSort((current) => nextSort(current, key, DEFAULT_SORT))}
+          testId="exchange-list-header"
+        />
+      </div>
+      <PagedRows
+        query={query}
+        rowHeight={EXCHANGE_ROW_HEIGHT}
+        getKey={(exchange) => exchange.id}
+        renderRow={(exchange) => <ExchangeRow exchange={exchange} onOpen={open} />}
+        emptyTitle={t('platform.emptyRanking')}
+        testId="exchanges"
+        label={t('exchanges.label')}
+      />
+    </div>
+  );
+}
