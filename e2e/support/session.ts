@@ -61,3 +61,16 @@ export async function signInContext(context: BrowserContext, session: TestSessio
     { user: session.user, deviceId: session.deviceId },
   );
 }
+
+/** A gateway client signed in as `session`, to set up server state (watch lists …) a test starts from. */
+export function sessionClient(baseUrl: string, session: TestSession) {
+  return createGatewayClient({
+    baseUrl,
+    appId: DEV_APP_ID,
+    appSecret: DEV_APP_SECRET,
+    headers: () => ({
+      [GatewayHeader.deviceId]: session.deviceId,
+      [GatewayHeader.accessToken]: session.user.AccessToken,
+    }),
+  });
+}

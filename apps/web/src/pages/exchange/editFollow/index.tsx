@@ -1,25 +1,13 @@
-import { useTranslation } from 'react-i18next';
-
-import { FOLLOW_LIMIT } from '@coinlens/contract';
-
-import { EmptyState } from '../../../components/EmptyState';
 import { LoginRequired } from '../../../components/login-gate';
+import { WatchListEditor } from '../../../features/market/watch-editor/WatchListEditor';
 import { useIsLoggedIn } from '../../../lib/session-store';
 
-/** Edit the followed exchanges (login-gated; at most FOLLOW_LIMIT per action). */
+/** Edit the followed exchanges (login-gated). */
 export default function EditFollowPage() {
-  const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   return (
     <div data-testid="page-editFollow">
-      {loggedIn ? (
-        <>
-          <p className="cl-page-hint">{t('follow.limit', { limit: FOLLOW_LIMIT })}</p>
-          <EmptyState testId="edit-follow-empty" title={t('follow.emptyExchanges')} />
-        </>
-      ) : (
-        <LoginRequired />
-      )}
+      {loggedIn ? <WatchListEditor kind="exchange" /> : <LoginRequired />}
     </div>
   );
 }
