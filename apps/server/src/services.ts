@@ -40,6 +40,8 @@ import { marketProcedures } from './modules/market/market.procedures.js';
 import { MarketService } from './modules/market/market.service.js';
 import { VersionCache } from './modules/market/version-cache.js';
 import { WatchlistRepository } from './modules/market/watchlist.repository.js';
+import { searchProcedures } from './modules/search/search.procedures.js';
+import { SearchService } from './modules/search/search.service.js';
 import { MemoryAttemptLimiter } from './security/attempt-limiter.js';
 import { PasswordHasher } from './security/password-hasher.js';
 import { loadOrCreateSecret } from './security/server-secrets.js';
@@ -134,7 +136,9 @@ export async function createServices(
     now,
   });
   const currencies = new CurrencyService(snapshot);
-  const market = new MarketService(snapshot, currencies, candles, provider, new HotSearchTracker(now), now);
+  const coinInterest = new HotSearchTracker(now);
+  const market = new MarketService(snapshot, currencies, candles, provider, coinInterest, now);
+  const search = new SearchService(snapshot, market, coinInterest, new HotSearchTracker(now));
   const pubSub = new InProcessPubSub();
   const live = new LiveHub(snapshot, currencies, market, pubSub, log, now);
   ingest.onTick(() => void pubSub.publish(MARKET_TICK_CHANNEL, String(now())));
@@ -154,6 +158,7 @@ export async function createServices(
         watchedExchanges: new WatchlistRepository(db, database.dialect, 'exchanges'),
         now,
       }),
+      ...searchProcedures(search),
     },
     market: { provider, snapshot, ingest, live, pubSub },
     authenticator: sessions,

@@ -7,6 +7,7 @@ export * from './procedures/define-procedure.js';
 export * from './procedures/app.schema.js';
 export * from './procedures/user.schema.js';
 export * from './procedures/market.schema.js';
+export * from './procedures/search.schema.js';
 export * from './procedures/procedure-map.js';
 export * from './live/live-events.js';
 export * from './client/gateway-errors.js';

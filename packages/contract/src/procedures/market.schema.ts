@@ -2,23 +2,13 @@ import { z } from 'zod';
 
 import { FOLLOW_LIMIT } from '../validation/limits.js';
 import { defineProcedure } from './define-procedure.js';
+import { currency, freshness, page, pageSize } from './shared-fields.js';
 
-/** Every price procedure answers in the caller's currency, converted on the server (default USD). */
-const currency = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z]{3,5}$/, 'unknown currency')
-  .default('usd');
 const coinId = z.string().trim().min(1).max(100);
 const exchangeId = z.string().trim().min(1).max(100);
-const page = z.number().int().min(1).max(10_000).default(1);
-const pageSize = z.number().int().min(1).max(100).default(50);
 /** Without it each column sorts its natural way: rank and name ascending, amounts descending. */
 const order = z.enum(['asc', 'desc']);
 
-/** Freshness of a value: when it was true, and whether its source has gone quiet (ARCHITECTURE principle 2). */
-const freshness = { as_of: z.number().int(), stale: z.boolean() };
 const money = z.number().nullable();
 
 export const CERTIFICATION_STATES = ['unauthenticated', 'certified', 'high_risk'] as const;
@@ -40,6 +30,19 @@ export const COIN_FILTERS = ['all', 'gainers', 'losers', 'new', 'watchlist'] as 
 export const KLINE_RANGES = ['H', 'D', 'W', 'Y', 'All'] as const;
 export type KlineRange = (typeof KLINE_RANGES)[number];
 export const EXCHANGE_SORT_KEYS = ['ex_rank', 'amount_24h', 'pair_count', 'coin_count', 'popularity', 'reserves'] as const;
+
+export const conceptItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  change_24h: z.number().nullable(),
+  market_cap: z.number(),
+  amount_24h: z.number(),
+  coin_count: z.number().int(),
+  rising: z.number().int(),
+  falling: z.number().int(),
+  lead_coin: z.object({ id: z.string(), symbol: z.string(), name: z.string(), change_24h: z.number().nullable() }).nullable(),
+});
+export type ConceptItem = z.infer<typeof conceptItem>;
 
 export const coinListItem = z.object({
   id: z.string(),
@@ -293,19 +296,7 @@ export const marketProcedures = {
   'appmarket_msrv/concept_list': defineProcedure({
     input: z.object({ currency }),
     output: z.object({
-      list: z.array(
-        z.object({
-          id: z.string(),
-          name: z.string(),
-          change_24h: z.number().nullable(),
-          market_cap: z.number(),
-          amount_24h: z.number(),
-          coin_count: z.number().int(),
-          rising: z.number().int(),
-          falling: z.number().int(),
-          lead_coin: z.object({ id: z.string(), symbol: z.string(), name: z.string(), change_24h: z.number().nullable() }).nullable(),
-        }),
-      ),
+      list: z.array(conceptItem),
       currency: z.string(),
       ...freshness,
     }),

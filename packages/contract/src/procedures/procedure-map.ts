@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { appProcedures } from './app.schema.js';
 import type { ProcedureSpec } from './define-procedure.js';
 import { marketProcedures } from './market.schema.js';
+import { searchProcedures } from './search.schema.js';
 import { userProcedures } from './user.schema.js';
 
 /**
@@ -13,6 +14,7 @@ export const procedures = {
   ...appProcedures,
   ...userProcedures,
   ...marketProcedures,
+  ...searchProcedures,
 } satisfies Record<string, ProcedureSpec>;
 
 export type ProcedureMap = typeof procedures;

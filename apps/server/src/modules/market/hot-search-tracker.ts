@@ -2,18 +2,18 @@ const HOUR_MS = 3_600_000;
 const WINDOW_HOURS = 24;
 
 /**
- * Counts coin-detail views in hourly buckets over the last 24 h: what people look up now. Hot searches rank
- * by these views (the search issue adds typed searches to the same counter).
+ * Counts interest in hourly buckets over the last 24 h: what people look up now. One counter holds coin
+ * detail views plus searches that found the coin (hot coins); another the keywords searches found (hot keywords).
  */
 export class HotSearchTracker {
   private readonly buckets = new Map<number, Map<string, number>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  record(coinId: string): void {
+  record(key: string): void {
     const hour = Math.floor(this.now() / HOUR_MS);
     const bucket = this.buckets.get(hour) ?? new Map<string, number>();
-    bucket.set(coinId, (bucket.get(coinId) ?? 0) + 1);
+    bucket.set(key, (bucket.get(key) ?? 0) + 1);
     this.buckets.set(hour, bucket);
     for (const key of this.buckets.keys()) if (key <= hour - WINDOW_HOURS) this.buckets.delete(key);
   }

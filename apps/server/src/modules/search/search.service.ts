@@ -1,0 +1,127 @@
+import type { AppLanguage, ProcedureOutput, ProcedureParsedInput } from '@coinlens/contract';
+
+import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
+import type { HotSearchTracker } from '../market/hot-search-tracker.js';
+import type { MarketService } from '../market/market.service.js';
+import { MatchTier, SearchIndex, type SearchEntry } from './search-index.js';
+
+type EntityKind = 'coin' | 'exchange';
+type SearchInput = ProcedureParsedInput<'appsearch_msrv/search'>;
+
+/** Matches at least this good say what the user was looking for (counted as a hot keyword). */
+const INTENT_TIER = MatchTier.NamePrefix;
+const HOT_KEYWORDS = 10;
+
+/**
+ * Search over the market's coins and exchanges (news joins with the content issue), and what is hot. The
+ * index is rebuilt when the universe changes size; ties follow the live rank. A search that clearly found
+ * something counts the found entity's symbol or name as a hot keyword — never the raw text typed, so the hot
+ * list cannot be made to say anything.
+ */
+export class SearchService {
+  private index: SearchIndex<EntityKind> = new SearchIndex([]);
+  private indexKey = '';
+
+  constructor(
+    private readonly snapshot: MarketSnapshot,
+    private readonly market: MarketService,
+    private readonly coinInterest: HotSearchTracker,
+    private readonly keywordInterest: HotSearchTracker,
+  ) {}
+
+  search(input: SearchInput, language: AppLanguage): ProcedureOutput<'appsearch_msrv/search'> {
+    const kinds = new Set<EntityKind>();
+    if (input.type === 'all' || input.type === 'coin') kinds.add('coin');
+    if (input.type === 'all' || input.type === 'exchange') kinds.add('exchange');
+    const hits = this.currentIndex().search(input.keyword, kinds, (id, kind) => -this.rankOf(id, kind));
+    this.recordInterest(hits[0]);
+    const coinIds = hits.filter((hit) => hit.kind === 'coin').map((hit) => hit.id);
+    const exchangeIds = hits.filter((hit) => hit.kind === 'exchange').map((hit) => hit.id);
+    const start = (input.page - 1) * input.page_size;
+    const pageOf = (list: string[]) => list.slice(start, start + input.page_size);
+    return {
+      keyword: input.keyword,
+      type: input.type,
+      coins: {
+        list: this.market.coinsByIds(pageOf(coinIds), input.currency, language),
+        total: coinIds.length,
+      },
+      exchanges: {
+        list: this.market.exchangesByIds(pageOf(exchangeIds), input.currency, language),
+        total: exchangeIds.length,
+      },
+      news: { list: [], total: 0 },
+      page: input.page,
+      page_size: input.page_size,
+      currency: input.currency,
+      ...this.market.freshness(),
+    };
+  }
+
+  hotSearch(
+    limit: number,
+    currency: string,
+    language: AppLanguage,
+  ): ProcedureOutput<'appsearch_msrv/hot_search'> {
+    const keywords = [...this.keywordInterest.counts()]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, HOT_KEYWORDS)
+      .map(([keyword]) => keyword);
+    return { ...this.market.hotSearchCoins(limit, currency, language), keywords };
+  }
+
+  hotConcepts(
+    limit: number,
+    currency: string,
+    language: AppLanguage,
+  ): ProcedureOutput<'appsearch_msrv/hot_concepts'> {
+    const concepts = this.market.conceptList(currency, language);
+    const list = [...concepts.list]
+      .sort((a, b) => Math.abs(b.change_24h ?? 0) - Math.abs(a.change_24h ?? 0))
+      .slice(0, limit);
+    return { ...concepts, list };
+  }
+
+  private recordInterest(best: { id: string; kind: EntityKind; tier: MatchTier } | undefined): void {
+    if (!best || best.tier > INTENT_TIER) return;
+    if (best.kind === 'coin') {
+      this.coinInterest.record(best.id);
+      const symbol = this.snapshot.coins.get(best.id)?.profile.symbol;
+      if (symbol) this.keywordInterest.record(symbol);
+    } else {
+      const name = this.snapshot.exchanges.get(best.id)?.profile.name;
+      if (name) this.keywordInterest.record(name);
+    }
+  }
+
+  private rankOf(id: string, kind: EntityKind): number {
+    return (
+      (kind === 'coin' ? this.snapshot.coins.get(id)?.rank : this.snapshot.exchanges.get(id)?.exRank) ??
+      Number.MAX_SAFE_INTEGER
+    );
+  }
+
+  private currentIndex(): SearchIndex<EntityKind> {
+    const key = `${this.snapshot.coins.size}:${this.snapshot.exchanges.size}`;
+    if (key !== this.indexKey) {
+      this.index = new SearchIndex(this.entries());
+      this.indexKey = key;
+    }
+    return this.index;
+  }
+
+  private entries(): SearchEntry<EntityKind>[] {
+    const coins = [...this.snapshot.coins.values()].map(({ profile }) => ({
+      id: profile.id,
+      kind: 'coin' as const,
+      symbol: profile.symbol,
+      names: [profile.name, profile.localNames['zh-Hans'] ?? '', profile.localNames.vi ?? '', profile.id],
+    }));
+    const exchanges = [...this.snapshot.exchanges.values()].map(({ profile }) => ({
+      id: profile.id,
+      kind: 'exchange' as const,
+      names: [profile.name, profile.localNames['zh-Hans'] ?? '', profile.id],
+    }));
+    return [...coins, ...exchanges];
+  }
+}

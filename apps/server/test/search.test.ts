@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { callAs } from './support/accounts.js';
+import { FAKE_MARKET_EPOCH, FakeMarketProvider } from './support/fake-market-provider.js';
+import { startTestServerOn } from './support/test-server.js';
+import type { TestServer } from './support/test-server.js';
+
+describe('search procedures', () => {
+  const clock = FAKE_MARKET_EPOCH;
+  let server: TestServer;
+
+  const call = <P extends Parameters<TestServer['client']['request']>[0]>(
+    procedure: P,
+    payload: Parameters<TestServer['client']['request']>[1],
+    lang = 'en',
+  ) => callAs(server, procedure, payload as never, { lang });
+
+  beforeAll(async () => {
+    server = await startTestServerOn(
+      'sqlite',
+      { TRUST_PROXY: 'true' },
+      { now: () => clock, marketProvider: new FakeMarketProvider(() => clock) },
+    );
+  });
+  afterAll(() => server.close());
+
+  it('finds a coin by symbol, name, Chinese name and a typo, in the caller’s currency', async () => {
+    for (const keyword of ['btc', 'BTC', 'bitcoin', '比特币', 'bitcion', '  Bitc ']) {
+      const answer = await call('appsearch_msrv/search', { keyword, currency: 'eur' });
+      expect(answer.code, keyword).toBe(0);
+      expect(answer.data.coins.list[0]?.id, keyword).toBe('bitcoin');
+    }
+    const euro = await call('appsearch_msrv/search', { keyword: 'btc', currency: 'eur' });
+    expect(euro.data.currency).toBe('eur');
+    expect(euro.data.coins.list[0]?.price).toBeCloseTo(95_000 * 0.92, -3);
+  });
+
+  it('finds exchanges, narrows by type and pages each kind', async () => {
+    const all = await call('appsearch_msrv/search', { keyword: 'alpha' });
+    expect(all.data.exchanges.list.map((exchange) => exchange.id)).toEqual(['alpha']);
+    const coinsOnly = await call('appsearch_msrv/search', { keyword: 'alpha', type: 'coin' });
+    expect(coinsOnly.data.exchanges).toEqual({ list: [], total: 0 });
+    const firstPage = await call('appsearch_msrv/search', { keyword: 'o', type: 'coin', page_size: 3 });
+    const secondPage = await call('appsearch_msrv/search', {
+      keyword: 'o',
+      type: 'coin',
+      page_size: 3,
+      page: 2,
+    });
+    expect(firstPage.data.coins.total).toBeGreaterThan(3);
+    expect(firstPage.data.coins.list).toHaveLength(3);
+    const ids = new Set([...firstPage.data.coins.list, ...secondPage.data.coins.list].map((coin) => coin.id));
+    expect(ids.size).toBe(firstPage.data.coins.list.length + secondPage.data.coins.list.length);
+    const none = await call('appsearch_msrv/search', { keyword: 'zzzzqq' });
+    expect(none.data.coins.total + none.data.exchanges.total).toBe(0);
+  });
+
+  it('refuses a blank or overlong keyword and an unknown type with a validation error', async () => {
+    for (const payload of [
+      { keyword: '   ' },
+      { keyword: 'x'.repeat(65) },
+      { keyword: 'btc', type: 'people' },
+      {},
+    ]) {
+      const answer = await call('appsearch_msrv/search', payload as never);
+      expect(answer.code, JSON.stringify(payload)).not.toBe(0);
+      expect(answer.code).toBeLessThan(500_000);
+    }
+  });
+
+  it('ranks hot coins and keywords by what searches found, never echoing the raw text', async () => {
+    // More than the earlier tests' searches for bitcoin.
+    for (let round = 0; round < 8; round += 1) await call('appsearch_msrv/search', { keyword: 'chainl' });
+    await call('appsearch_msrv/search', { keyword: '<script>alert(1)</script>' });
+    const hot = await call('appsearch_msrv/hot_search', { limit: 5 });
+    expect(hot.code).toBe(0);
+    expect(hot.data.list[0]?.id).toBe('chainlink');
+    expect(hot.data.list).toHaveLength(5);
+    expect(hot.data.keywords[0]).toBe('LINK');
+    expect(hot.data.keywords.join(' ')).not.toContain('script');
+  });
+
+  it('lists hot sectors by the size of their 24h move', async () => {
+    const answer = await call('appsearch_msrv/hot_concepts', { limit: 3 });
+    expect(answer.code).toBe(0);
+    expect(answer.data.list.length).toBeGreaterThan(0);
+    expect(answer.data.list.length).toBeLessThanOrEqual(3);
+    const moves = answer.data.list.map((concept) => Math.abs(concept.change_24h ?? 0));
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
+  });
+});

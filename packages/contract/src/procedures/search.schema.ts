@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+import { defineProcedure } from './define-procedure.js';
+import { coinListItem, conceptItem, exchangeListItem } from './market.schema.js';
+import { currency, freshness, page, pageSize } from './shared-fields.js';
+
+export const SEARCH_TYPES = ['all', 'coin', 'exchange', 'news'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** Longest keyword a search takes; longer input is a mistake, not a name. */
+export const SEARCH_KEYWORD_MAX = 64;
+
+/** A news or flash hit; the content issue fills these in. */
+export const searchNewsItem = z.object({
+  id: z.string(),
+  type: z.enum(['fastnews', 'news']),
+  title: z.string(),
+  time: z.number().int(),
+});
+
+const hits = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
+
+export const searchProcedures = {
+  /**
+   * Coins, exchanges and news matching a keyword (symbol, name in any of the three languages, Vietnamese
+   * without diacritics, one or two typos). `type` narrows to one kind; `page` / `page_size` page every kind
+   * asked for, so `all` answers the first page of each.
+   */
+  'appsearch_msrv/search': defineProcedure({
+    input: z.object({
+      keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
+      type: z.enum(SEARCH_TYPES).default('all'),
+      page,
+      page_size: pageSize.default(20),
+      currency,
+    }),
+    output: z.object({
+      keyword: z.string(),
+      type: z.enum(SEARCH_TYPES),
+      coins: hits(coinListItem),
+      exchanges: hits(exchangeListItem),
+      news: hits(searchNewsItem),
+      page: z.number().int(),
+      page_size: z.number().int(),
+      currency: z.string(),
+      ...freshness,
+    }),
+    auth: 'public',
+  }),
+  /** What people look up now: coins by detail views and searches over 24 h, and the most typed keywords. */
+  'appsearch_msrv/hot_search': defineProcedure({
+    input: z.object({ limit: z.number().int().min(1).max(50).default(10), currency }),
+    output: z.object({
+      list: z.array(coinListItem),
+      keywords: z.array(z.string()),
+      currency: z.string(),
+      ...freshness,
+    }),
+    auth: 'public',
+  }),
+  /** Sectors moving most over 24 h (largest absolute change first). */
+  'appsearch_msrv/hot_concepts': defineProcedure({
+    input: z.object({ limit: z.number().int().min(1).max(20).default(8), currency }),
+    output: z.object({ list: z.array(conceptItem), currency: z.string(), ...freshness }),
+    auth: 'public',
+  }),
+};
