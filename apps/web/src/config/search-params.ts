@@ -1,3 +1,4 @@
+import { SEARCH_TYPES, type SearchType } from '@coinlens/contract';
 import { z } from 'zod';
 
 /**
@@ -9,8 +10,9 @@ const text = z.string().trim().min(1).optional().catch(undefined);
 export const newsTypes = ['fastnews', 'news'] as const;
 export type NewsType = (typeof newsTypes)[number];
 
-export const searchTypes = ['all', 'coin', 'exchange', 'news'] as const;
-export type SearchType = (typeof searchTypes)[number];
+/** The search page's result tabs: the search procedure's types. */
+export const searchTypes = SEARCH_TYPES;
+export type { SearchType };
 
 export const newsDetailSearch = z.object({
   information_id: text,

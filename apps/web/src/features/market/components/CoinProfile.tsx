@@ -152,7 +152,7 @@ function projectFacts(
               <button
                 key={concept.id}
                 type="button"
-                className="cl-tag-button"
+                className="cl-chip cl-chip-link"
                 onClick={() => onOpenConcept(concept.id)}
                 data-testid={`coin-concept-${concept.id}`}
               >

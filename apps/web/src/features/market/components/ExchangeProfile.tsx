@@ -109,7 +109,7 @@ export function ExchangeProfile({ exchange, onOpenCoin, onOpenLink }: ExchangePr
             value: token ? (
               <button
                 type="button"
-                className="cl-tag-button"
+                className="cl-chip cl-chip-link"
                 onClick={() => onOpenCoin({ id: token.id, symbol: token.symbol })}
                 data-testid="exchange-token"
               >

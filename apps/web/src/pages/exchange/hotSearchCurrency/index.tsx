@@ -1,15 +1,16 @@
-import { useTranslation } from 'react-i18next';
-
-import { EmptyState } from '../../../components/EmptyState';
+import { Disclaimer } from '../../../components/Disclaimer';
 import { ListFooter } from '../../../components/ListFooter';
+import { HotCoinList } from '../../../features/search/components/HotCoinList';
 
-/** Hot search coins. */
+const HOT_LIST_LENGTH = 50;
+
+/** Hot search coins: the 50 coins looked up most over the last 24 hours, live. */
 export default function HotSearchCurrencyPage() {
-  const { t } = useTranslation();
   return (
     <div data-testid="page-hotSearchCurrency">
-      <EmptyState testId="hot-search-empty" title={t('hotSearch.empty')} />
+      <HotCoinList limit={HOT_LIST_LENGTH} testId="hot-search" />
       <ListFooter state="none" />
+      <Disclaimer />
     </div>
   );
 }

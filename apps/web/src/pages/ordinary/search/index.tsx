@@ -1,15 +1,23 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Dialog, SearchBar, Space, Tabs, Tag } from 'antd-mobile';
+import { Dialog, SearchBar, Tabs } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../../../components/EmptyState';
 import { paths } from '../../../config/paths';
 import { searchTypes, type SearchPageSearch, type SearchType } from '../../../config/search-params';
+import { HotSearchPanel } from '../../../features/search/components/HotSearchPanel';
+import { SearchResults } from '../../../features/search/components/SearchResults';
 import { useSearchHistory } from '../../../features/search-history/use-search-history';
 
-/** Search (params keyword, type): input, history (newest first, at most 10), hot searches, results by type. */
+/** Results follow the text as it is typed, after this pause. */
+const TYPING_PAUSE_MS = 300;
+
+/**
+ * Search (params keyword, type): results follow the input as it is typed; a keyword enters the history
+ * (newest first, at most 10) when submitted or when a result is opened. Without a keyword: history and
+ * what is hot.
+ */
 export default function SearchPage({ keyword, type }: SearchPageSearch) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -17,16 +25,25 @@ export default function SearchPage({ keyword, type }: SearchPageSearch) {
   const [text, setText] = useState(keyword ?? '');
   const activeType: SearchType = type ?? 'all';
 
+  const show = (value: string, nextType: SearchType) =>
+    void navigate({
+      to: paths.search,
+      search: { keyword: value.trim() || undefined, type: nextType === 'all' ? undefined : nextType },
+      replace: true,
+    });
   const search = (value: string, nextType: SearchType = activeType) => {
     const query = value.trim();
     setText(query);
     if (query) add(query);
-    void navigate({
-      to: paths.search,
-      search: { keyword: query || undefined, type: nextType === 'all' ? undefined : nextType },
-      replace: true,
-    });
+    show(query, nextType);
   };
+
+  useEffect(() => {
+    if (text.trim() === (keyword ?? '')) return undefined;
+    const timer = setTimeout(() => show(text, activeType), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+    // Only typing starts the pause; navigation itself changes `keyword`.
+  }, [text]);
 
   const confirmClear = async () => {
     const confirmed = await Dialog.confirm({
@@ -58,7 +75,14 @@ export default function SearchPage({ keyword, type }: SearchPageSearch) {
         >
           {searchTypes.map((value) => (
             <Tabs.Tab key={value} title={t(`search.type.${value}`)}>
-              <EmptyState testId="search-no-results" title={t('search.noResults', { keyword })} />
+              {value === activeType && (
+                <SearchResults
+                  keyword={keyword}
+                  type={activeType}
+                  onOpenResult={() => add(keyword)}
+                  onShowType={(next) => search(keyword, next)}
+                />
+              )}
             </Tabs.Tab>
           ))}
         </Tabs>
@@ -82,25 +106,20 @@ export default function SearchPage({ keyword, type }: SearchPageSearch) {
               )}
             </div>
             {history.length > 0 ? (
-              <Space wrap className="cl-tags" data-testid="search-history">
+              <div className="cl-tags" data-testid="search-history">
                 {history.map((entry) => (
-                  <Tag key={entry} round className="cl-tag" onClick={() => search(entry)}>
+                  <button type="button" key={entry} className="cl-chip" onClick={() => search(entry)}>
                     {entry}
-                  </Tag>
+                  </button>
                 ))}
-              </Space>
+              </div>
             ) : (
               <p className="cl-muted" data-testid="search-history-empty">
                 {t('search.emptyHistory')}
               </p>
             )}
           </section>
-          <section className="cl-section" aria-labelledby="cl-search-hot">
-            <h3 id="cl-search-hot" className="cl-section-title">
-              {t('search.hot')}
-            </h3>
-            <EmptyState testId="search-hot-empty" title={t('search.emptyHot')} />
-          </section>
+          <HotSearchPanel onSearch={search} />
         </>
       )}
     </div>
