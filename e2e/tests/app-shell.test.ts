@@ -53,8 +53,13 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
       for (const route of SPEC_ROUTES) {
         await page.goto(routeUrl(app.baseUrl, route));
         expect(await titleOf(page), `title of ${route.path}`).toBe(route.title);
-        await page.locator('[data-testid^="page-"]:not([data-testid="page-title"]):not([data-testid="page-back"])').first().waitFor({ state: 'visible' });
-        const horizontalOverflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        await page
+          .locator('[data-testid^="page-"]:not([data-testid="page-title"]):not([data-testid="page-back"])')
+          .first()
+          .waitFor({ state: 'visible' });
+        const horizontalOverflow = await page.evaluate(
+          () => document.documentElement.scrollWidth > window.innerWidth,
+        );
         expect(horizontalOverflow, `horizontal scroll on ${route.path}`).toBe(false);
       }
       expect(errors).toEqual([]);
@@ -81,7 +86,9 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
         await page.waitForFunction((expected) => window.location.hash.startsWith(`#${expected}`), hashPath);
         expect(await titleOf(page)).toBe(title);
       }
-      const tabBarHeight = await page.getByTestId('tab-market').evaluate((item) => item.closest('[data-testid="tab-bar"]')?.getBoundingClientRect().height);
+      const tabBarHeight = await page
+        .getByTestId('tab-market')
+        .evaluate((item) => item.closest('[data-testid="tab-bar"]')?.getBoundingClientRect().height);
       expect(tabBarHeight).toBe(50);
       await page.goto(routeUrl(app.baseUrl, { path: '/pages/system/setting/index' }));
       await titleOf(page);
@@ -115,7 +122,11 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
   });
 
   it('picks the initial language from the device: Chinese, Vietnamese, and English for others', async () => {
-    for (const [locale, lang] of [['zh-CN', 'zh-Hans'], ['vi-VN', 'vi'], ['de-DE', 'en']] as const) {
+    for (const [locale, lang] of [
+      ['zh-CN', 'zh-Hans'],
+      ['vi-VN', 'vi'],
+      ['de-DE', 'en'],
+    ] as const) {
       const context = await newPhoneContext(browser, { locale });
       const page = await context.newPage();
       try {
@@ -142,7 +153,11 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
   });
 
   it('renders the tab pages in three languages, light and dark, for review', async () => {
-    for (const [locale, label] of [['en-US', 'en'], ['vi-VN', 'vi'], ['zh-CN', 'zh-Hans']] as const) {
+    for (const [locale, label] of [
+      ['en-US', 'en'],
+      ['vi-VN', 'vi'],
+      ['zh-CN', 'zh-Hans'],
+    ] as const) {
       for (const colorScheme of ['light', 'dark'] as const) {
         const context = await newPhoneContext(browser, { locale, colorScheme });
         const page = await context.newPage();

@@ -111,6 +111,22 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
     await context.close();
   });
 
+  it('shows every price in euros once EUR is chosen in Price display', async () => {
+    const context = await newPhoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/#/pages/system/priceDisplay/index`);
+    await page.getByTestId('currency-search').locator('input').fill('eur');
+    await page.getByTestId('currency-eur').click();
+    await openMarkets(page, app.baseUrl);
+    await expect
+      .poll(() => page.getByTestId('coin-row-bitcoin').locator('.cl-price').innerText())
+      .toMatch(/^€[\d,]+\.\d\d$/);
+    expect(await page.getByTestId('global-stats').innerText()).toContain('€');
+    await page.getByTestId('coin-row-bitcoin').click();
+    await expect.poll(() => page.getByTestId('coin-header').innerText(), { timeout: 20_000 }).toContain('€');
+    await context.close();
+  });
+
   it('lists gainers, losers and sectors, and a sector opens its coins', async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();

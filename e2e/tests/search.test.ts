@@ -55,6 +55,18 @@ describe.skipIf(!chromiumPath)('search in a phone-sized Chromium', () => {
     await context.close();
   });
 
+  it('finds a sector by its Vietnamese name with and without diacritics', async () => {
+    const context = await newPhoneContext(browser, { locale: 'vi-VN' });
+    const page = await context.newPage();
+    for (const keyword of ['Trí tuệ nhân tạo', 'tri tue nhan tao']) {
+      await page.goto(`${app.baseUrl}/#/pages/ordinary/search/index?keyword=${encodeURIComponent(keyword)}`);
+      await page.getByTestId('search-concept-ai').waitFor({ timeout: 20_000 });
+    }
+    await page.getByTestId('search-concept-ai').click();
+    await page.getByTestId('sector-coins-rows').waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
   it('narrows to exchanges, pages coin results, and says when nothing matches', async () => {
     const context = await newPhoneContext(browser);
     const page = await context.newPage();

@@ -59,6 +59,9 @@ describe.skipIf(!chromiumPath)('the watch-list editors in a phone-sized Chromium
     const moved = ['bitcoin', 'dogecoin', 'ethereum', 'solana'];
     await expect.poll(() => page.getByTestId('editor-list').getAttribute('data-order')).toBe(moved.join(','));
     await expect.poll(() => serverOrder(app, session)).toEqual(moved);
+    await page.reload();
+    await page.getByTestId('editor-list').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('editor-list').getAttribute('data-order')).toBe(moved.join(','));
     await close();
   });
 

@@ -55,6 +55,16 @@ describe('search procedures', () => {
     expect(none.data.coins.total + none.data.exchanges.total).toBe(0);
   });
 
+  it('finds sectors by their name in any language, Vietnamese with or without diacritics', async () => {
+    for (const keyword of ['Trí tuệ nhân tạo', 'tri tue nhan tao', '人工智能', 'artificial']) {
+      const answer = await call('appsearch_msrv/search', { keyword }, 'vi');
+      expect(answer.data.concepts.list[0]?.id, keyword).toBe('ai');
+      expect(answer.data.concepts.list[0]?.name).toBe('Trí tuệ nhân tạo (AI)');
+    }
+    const coinsOnly = await call('appsearch_msrv/search', { keyword: 'tri tue', type: 'coin' });
+    expect(coinsOnly.data.concepts.total).toBe(0);
+  });
+
   it('refuses a blank or overlong keyword and an unknown type with a validation error', async () => {
     for (const payload of [
       { keyword: '   ' },

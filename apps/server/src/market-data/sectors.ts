@@ -17,3 +17,6 @@ export function isKnownSector(id: string): boolean {
 }
 
 export const SECTOR_IDS: readonly string[] = SECTORS.map((sector) => sector.id);
+
+/** Every sector with its names in the three languages (search indexes them). */
+export const SECTORS_WITH_NAMES: readonly { id: string; names: { en: string; vi: string; 'zh-Hans': string } }[] = SECTORS;

@@ -22,7 +22,7 @@ const hits = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), t
 
 export const searchProcedures = {
   /**
-   * Coins, exchanges and news matching a keyword (symbol, name in any of the three languages, Vietnamese
+   * Coins, exchanges, sectors and news matching a keyword (symbol, name in any of the three languages, Vietnamese
    * without diacritics, one or two typos). `type` narrows to one kind; `page` / `page_size` page every kind
    * asked for, so `all` answers the first page of each.
    */
@@ -39,6 +39,8 @@ export const searchProcedures = {
       type: z.enum(SEARCH_TYPES),
       coins: hits(coinListItem),
       exchanges: hits(exchangeListItem),
+      /** Sectors by name in any language; only with type `all`. */
+      concepts: hits(conceptItem),
       news: hits(searchNewsItem),
       page: z.number().int(),
       page_size: z.number().int(),

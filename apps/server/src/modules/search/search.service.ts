@@ -1,11 +1,12 @@
 import type { AppLanguage, ProcedureOutput, ProcedureParsedInput } from '@coinlens/contract';
 
 import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
+import { SECTORS_WITH_NAMES } from '../../market-data/sectors.js';
 import type { HotSearchTracker } from '../market/hot-search-tracker.js';
 import type { MarketService } from '../market/market.service.js';
 import { MatchTier, SearchIndex, type SearchEntry } from './search-index.js';
 
-type EntityKind = 'coin' | 'exchange';
+type EntityKind = 'coin' | 'exchange' | 'concept';
 type SearchInput = ProcedureParsedInput<'appsearch_msrv/search'>;
 
 /** Matches at least this good say what the user was looking for (counted as a hot keyword). */
@@ -33,12 +34,21 @@ export class SearchService {
     const kinds = new Set<EntityKind>();
     if (input.type === 'all' || input.type === 'coin') kinds.add('coin');
     if (input.type === 'all' || input.type === 'exchange') kinds.add('exchange');
-    const hits = this.currentIndex().search(input.keyword, kinds, (id, kind) => -this.rankOf(id, kind));
+    if (input.type === 'all') kinds.add('concept');
+    const concepts = kinds.has('concept') ? this.market.conceptList(input.currency, language).list : [];
+    const conceptCap = new Map(concepts.map((concept) => [concept.id, concept.market_cap]));
+    const hits = this.currentIndex().search(input.keyword, kinds, (id, kind) =>
+      kind === 'concept' ? (conceptCap.get(id) ?? -1) : -this.rankOf(id, kind),
+    );
     this.recordInterest(hits[0]);
     const coinIds = hits.filter((hit) => hit.kind === 'coin').map((hit) => hit.id);
     const exchangeIds = hits.filter((hit) => hit.kind === 'exchange').map((hit) => hit.id);
+    const conceptById = new Map(concepts.map((concept) => [concept.id, concept]));
+    const conceptHits = hits.flatMap((hit) =>
+      hit.kind === 'concept' ? (conceptById.get(hit.id) ?? []) : [],
+    );
     const start = (input.page - 1) * input.page_size;
-    const pageOf = (list: string[]) => list.slice(start, start + input.page_size);
+    const pageOf = <T>(list: T[]) => list.slice(start, start + input.page_size);
     return {
       keyword: input.keyword,
       type: input.type,
@@ -50,6 +60,7 @@ export class SearchService {
         list: this.market.exchangesByIds(pageOf(exchangeIds), input.currency, language),
         total: exchangeIds.length,
       },
+      concepts: { list: pageOf(conceptHits), total: conceptHits.length },
       news: { list: [], total: 0 },
       page: input.page,
       page_size: input.page_size,
@@ -88,13 +99,13 @@ export class SearchService {
       this.coinInterest.record(best.id);
       const symbol = this.snapshot.coins.get(best.id)?.profile.symbol;
       if (symbol) this.keywordInterest.record(symbol);
-    } else {
+    } else if (best.kind === 'exchange') {
       const name = this.snapshot.exchanges.get(best.id)?.profile.name;
       if (name) this.keywordInterest.record(name);
     }
   }
 
-  private rankOf(id: string, kind: EntityKind): number {
+  private rankOf(id: string, kind: 'coin' | 'exchange'): number {
     return (
       (kind === 'coin' ? this.snapshot.coins.get(id)?.rank : this.snapshot.exchanges.get(id)?.exRank) ??
       Number.MAX_SAFE_INTEGER
@@ -122,6 +133,12 @@ export class SearchService {
       kind: 'exchange' as const,
       names: [profile.name, profile.localNames['zh-Hans'] ?? '', profile.id],
     }));
-    return [...coins, ...exchanges];
+    // Sectors in every language, so "Trí tuệ nhân tạo", "tri tue nhan tao" and "人工智能" all find AI.
+    const concepts = SECTORS_WITH_NAMES.map((sector) => ({
+      id: sector.id,
+      kind: 'concept' as const,
+      names: [sector.names.en, sector.names.vi, sector.names['zh-Hans'], sector.id],
+    }));
+    return [...coins, ...exchanges, ...concepts];
   }
 }

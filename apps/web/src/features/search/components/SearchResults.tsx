@@ -1,12 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import type { SearchType } from '@coinlens/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { Change } from '../../../components/Change';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListFooter } from '../../../components/ListFooter';
 import { QueryView } from '../../../components/QueryView';
+import { paths } from '../../../config/paths';
 import { useSettingsStore } from '../../../lib/settings-store';
 import { useOpenCoin } from '../../market/components/CoinList';
 import { useOpenExchange } from '../../market/components/ExchangeList';
@@ -61,6 +64,7 @@ export function SearchResults({ keyword, type, onOpenResult, onShowType }: Searc
   const query = useInfiniteQuery(searchQueries.results(keyword, type, currency));
   const openCoin = useOpenCoin();
   const openExchange = useOpenExchange();
+  const navigate = useNavigate();
   const pages = useMemo<SearchAnswer[]>(() => query.data?.pages ?? [], [query.data]);
   const coins = pages.flatMap((page) => page.coins.list);
   const exchanges = pages.flatMap((page) => page.exchanges.list);
@@ -106,11 +110,36 @@ export function SearchResults({ keyword, type, onOpenResult, onShowType }: Searc
     <QueryView query={query} testId="search-results">
       {() => {
         if (!first) return null;
-        const nothing = first.coins.total + first.exchanges.total + first.news.total === 0;
+        const nothing =
+          first.coins.total + first.exchanges.total + first.concepts.total + first.news.total === 0;
         if (nothing)
           return <EmptyState testId="search-no-results" title={t('search.noResults', { keyword })} />;
         return (
           <div data-testid="search-results" data-type={type}>
+            {first.concepts.total > 0 && (
+              <ResultSection
+                title={t('search.sectors')}
+                total={first.concepts.total}
+                testId="search-concepts"
+              >
+                <div className="cl-tags cl-search-chips">
+                  {first.concepts.list.map((concept) => (
+                    <button
+                      type="button"
+                      key={concept.id}
+                      className="cl-chip"
+                      onClick={() => {
+                        onOpenResult();
+                        void navigate({ to: paths.market, search: { tab: 'sectors', concept: concept.id } });
+                      }}
+                      data-testid={`search-concept-${concept.id}`}
+                    >
+                      {concept.name} <Change value={concept.change_24h} />
+                    </button>
+                  ))}
+                </div>
+              </ResultSection>
+            )}
             {first.coins.total > 0 && (
               <ResultSection
                 title={t('search.type.coin')}
