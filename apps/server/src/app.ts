@@ -87,7 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.now ? { now: options.now } : {}),
     });
     await services.market.live.start(app, GATEWAY_BASE_PATH);
-    await registerStaticSite(app, config.WEB_DIST_DIR);
+    await registerStaticSite(app, config.WEB_DIST_DIR, { app_id: config.APP_ID, app_secret: config.APP_SECRET });
     await services.market.ingest.start(AbortSignal.timeout(config.MARKET_START_TIMEOUT_MS));
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not Found' }));
     app.setErrorHandler((error: { statusCode?: number }, request, reply) => {

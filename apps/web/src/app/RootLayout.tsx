@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 
 import { paths } from '../config/paths';
 import { AppUpdateCheck } from '../features/app-info/components/AppUpdateCheck';
-import { useAccessLimitStore } from '../lib/gateway/access-limit';
+import { useGatewayBlockStore } from '../lib/gateway/gateway-block';
 import { setLoginNavigator } from '../lib/gateway/gateway';
 import { reloadSession } from '../lib/session-store';
 import { reloadSettings, useSettingsStore } from '../lib/settings-store';
@@ -12,6 +12,9 @@ import { storageName } from '../lib/storage';
 import { applyTheme, applyUpDownColors } from '../lib/theme';
 
 // Shown only after a 451: not part of the first load.
+const AppRefused = lazy(() =>
+  import('../components/AppRefused').then((module) => ({ default: module.AppRefused })),
+);
 const AccessLimited = lazy(() =>
   import('../components/AccessLimited').then((module) => ({ default: module.AccessLimited })),
 );
@@ -39,12 +42,18 @@ function SettingsEffects() {
   return null;
 }
 
-function AccessLimitedOverlay() {
-  const limited = useAccessLimitStore((state) => state.limited);
-  const dismiss = useAccessLimitStore((state) => state.dismiss);
+function GatewayBlockOverlay() {
+  const block = useGatewayBlockStore((state) => state.block);
+  const dismiss = useGatewayBlockStore((state) => state.dismiss);
   const queryClient = useQueryClient();
   const router = useRouter();
-  if (!limited) return null;
+  if (!block) return null;
+  if (block === 'app')
+    return (
+      <Suspense fallback={null}>
+        <AppRefused onReload={() => window.location.reload()} />
+      </Suspense>
+    );
   return (
     <Suspense fallback={null}>
       <AccessLimited
@@ -71,7 +80,7 @@ export function RootLayout() {
       <SettingsEffects />
       <Outlet />
       <AppUpdateCheck />
-      <AccessLimitedOverlay />
+      <GatewayBlockOverlay />
     </>
   );
 }

@@ -1,12 +1,13 @@
-import { DEV_APP_ID, DEV_APP_SECRET } from '@coinlens/contract';
+import { readRuntimeConfig } from './runtime-config';
 
 /** The release this bundle is (SPEC-DECISIONS 12: version 1.0.8, code 108). */
 export const APP_VERSION = '1.0.8';
 export const APP_VERSION_CODE = 108;
 
-/** The signing pair, from the build-time env APP_ID / APP_SECRET, else the contract's development pair. */
-export const APP_ID: string = __COINLENS_APP_ID__ ?? DEV_APP_ID;
-export const APP_SECRET: string = __COINLENS_APP_SECRET__ ?? DEV_APP_SECRET;
+const runtime = readRuntimeConfig();
+/** The signing pair the serving server handed over at run time (runtime-config.ts). */
+export const APP_ID: string = runtime.appId;
+export const APP_SECRET: string = runtime.appSecret;
 
 /** Default toast duration (spec §9). */
 export const TOAST_DURATION_MS = 1500;

@@ -33,6 +33,7 @@ function setup(handler: FakeHandler, overrides: Partial<AppGatewayOptions> = {})
   };
   const onSessionExpired = vi.fn();
   const onAccessLimited = vi.fn();
+  const onAppRefused = vi.fn();
   const gateway = createAppGateway({
     appId: 'coinlens-web',
     appSecret: 'secret',
@@ -40,10 +41,11 @@ function setup(handler: FakeHandler, overrides: Partial<AppGatewayOptions> = {})
     headers: () => ({ ...session, deviceId: 'device-1', language: 'en' }),
     notify: (message) => messages.push(message),
     onAccessLimited,
+    onAppRefused,
     onSessionExpired,
     ...overrides,
   });
-  return { gateway, requests, messages, session, onSessionExpired, onAccessLimited };
+  return { gateway, requests, messages, session, onSessionExpired, onAccessLimited, onAppRefused };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -222,6 +224,23 @@ describe('transport failures (spec §8, SPEC-DECISIONS 20)', () => {
     await expect(gateway.call('appsys_msrv/app_config', {})).rejects.toMatchObject({ status: 451 });
     expect(onAccessLimited).toHaveBeenCalledTimes(1);
     expect(messages).toEqual([]);
+  });
+
+  it('a refused app id or signature shows the app-refused screen; other field errors do not', async () => {
+    for (const field of ['app_id', 'signature']) {
+      const { gateway, onAppRefused } = setup(() => ({
+        status: 200,
+        body: { code: 50500, msg: 'x', data: { field } },
+      }));
+      await expect(gateway.call('appsys_msrv/app_config', {})).rejects.toMatchObject({ code: 50500 });
+      expect(onAppRefused).toHaveBeenCalledTimes(1);
+    }
+    const { gateway, onAppRefused } = setup(() => ({
+      status: 200,
+      body: { code: 50500, msg: 'x', data: { field: 'email' } },
+    }));
+    await expect(gateway.call('appsys_msrv/app_config', {})).rejects.toMatchObject({ code: 50500 });
+    expect(onAppRefused).not.toHaveBeenCalled();
   });
 
   it('a network failure toasts its message', async () => {

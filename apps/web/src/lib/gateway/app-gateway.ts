@@ -15,6 +15,7 @@ import {
 /** Session codes of spec §8 / SPEC-DECISIONS 18: 1000 session over → login; 1003 token failed → refresh once. */
 export const SESSION_EXPIRED_CODE: number = ErrorCode.SessionExpired;
 export const TOKEN_INVALID_CODE: number = ErrorCode.TokenInvalid;
+const PARAMETER_INVALID_CODE: number = ErrorCode.ParameterInvalid;
 
 /** Renews the access token; resolves true when the session was renewed. Pluggable (the accounts issue). */
 export type SessionRefresher = () => Promise<boolean>;
@@ -44,6 +45,8 @@ export interface AppGatewayOptions {
   notify: (message: GatewayMessage) => void;
   /** HTTP 451: the region-restricted screen (SPEC-DECISIONS 20). */
   onAccessLimited: () => void;
+  /** The server refused this build's app id or signature (50500 naming `app_id` / `signature`). */
+  onAppRefused: () => void;
   /** Runs once per expiry, after the redirect delay: forget the session and open the login page. */
   onSessionExpired: () => void;
   /** Code 1000 on these procedures never redirects (SPEC-DECISIONS 19). Default: the contract's flag. */
@@ -81,6 +84,13 @@ export function contractRedirectExempt(procedure: string): boolean {
  * failures, the Access Limited screen for 451, single-flight token refresh with one retry for 1003, and the
  * session-expired toast + one delayed login redirect for 1000.
  */
+/** The signed envelope itself was refused: a build whose app id or secret this server does not know. */
+function isEnvelopeRefusal(answer: GatewayAnswer<unknown>): boolean {
+  if (answer.code !== PARAMETER_INVALID_CODE) return false;
+  const field = (answer.data as { field?: unknown } | null)?.field;
+  return field === 'app_id' || field === 'signature';
+}
+
 export function createAppGateway(options: AppGatewayOptions): AppGateway {
   const isRedirectExempt = options.isRedirectExempt ?? contractRedirectExempt;
   const redirectDelayMs = options.redirectDelayMs ?? 1000;
@@ -169,6 +179,7 @@ export function createAppGateway(options: AppGatewayOptions): AppGateway {
       handleTransportFailure(error, callOptions);
       throw error;
     }
+    if (isEnvelopeRefusal(answer)) options.onAppRefused();
     // 1000, or a 1003 that a refresh (and one retry) could not cure: the session is over.
     if (answer.code === SESSION_EXPIRED_CODE || answer.code === TOKEN_INVALID_CODE) expireSession(procedure);
     return answer;

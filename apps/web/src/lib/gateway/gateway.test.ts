@@ -5,7 +5,7 @@ import { ErrorCode, errorMessage } from '@coinlens/contract';
 import { createFakeFetch, fail, ok, type FakeReply } from '../../testing/fake-fetch';
 import { readStored, storeUser, getDeviceId } from '../storage';
 import { showToast } from '../toast';
-import { useAccessLimitStore } from './access-limit';
+import { useGatewayBlockStore } from './gateway-block';
 import { gateway, setLoginNavigator } from './gateway';
 
 // The singleton binds `fetch` when it is created: install a forwarder before any import runs.
@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  useAccessLimitStore.getState().dismiss();
+  useGatewayBlockStore.getState().dismiss();
 });
 
 const user = { AccessToken: 'at', RefreshToken: 'rt', uid: '9', authorInfo: { nickname: 'N', uid: '9' } };
@@ -64,7 +64,7 @@ describe('the app gateway', () => {
   it('on 451 it raises the Access Limited screen without a toast', async () => {
     server.reply = () => ({ status: 451, body: { code: 1006, msg: 'blocked', data: null } });
     await expect(gateway.call('appsys_msrv/app_config', {})).rejects.toMatchObject({ status: 451 });
-    expect(useAccessLimitStore.getState().limited).toBe(true);
+    expect(useGatewayBlockStore.getState().block).toBe('region');
     expect(showToast).not.toHaveBeenCalled();
   });
 

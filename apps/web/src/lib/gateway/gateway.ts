@@ -6,7 +6,7 @@ import { currentApiLanguage, currentLanguage, i18next } from '../i18n';
 import { currentHashRoute } from '../location';
 import { clearUser, getDeviceId, readUser, writeStored } from '../storage';
 import { showToast } from '../toast';
-import { useAccessLimitStore } from './access-limit';
+import { useGatewayBlockStore } from './gateway-block';
 import { createAppGateway, type GatewayMessage, type SessionRefresher } from './app-gateway';
 
 export function gatewayMessageText(message: GatewayMessage): string {
@@ -57,7 +57,8 @@ export const gateway = createAppGateway({
     };
   },
   notify: (message) => showToast(gatewayMessageText(message)),
-  onAccessLimited: () => useAccessLimitStore.getState().show(),
+  onAccessLimited: () => useGatewayBlockStore.getState().show('region'),
+  onAppRefused: () => useGatewayBlockStore.getState().show('app'),
   onSessionExpired: () => {
     rememberPendingRoute();
     clearUser();
