@@ -8,14 +8,14 @@ import { App } from './app/App';
 import { preloadTabPages } from './app/routes';
 import { createAppRouter } from './app/router';
 import { installSessionRefresher } from './features/auth/session-refresher';
-import { setupAntdMobile } from './lib/antd-setup';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { useSettingsStore } from './lib/settings-store';
 import { applyTheme, applyUpDownColors } from './lib/theme';
 
 async function start(): Promise<void> {
-  setupAntdMobile();
+  // antd's imperative Toast/Dialog renderer is only needed once one opens: set it up beside the first load.
+  void import('./lib/antd-setup').then(({ setupAntdMobile }) => setupAntdMobile());
   // Before the first call: an expired access token (1003) is renewed, not treated as the end of the session.
   installSessionRefresher();
   const { theme, upDown } = useSettingsStore.getState();

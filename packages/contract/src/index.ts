@@ -4,6 +4,7 @@ export * from './gateway/protocol.js';
 export * from './gateway/md5.js';
 export * from './gateway/signature.js';
 export * from './procedures/define-procedure.js';
+export * from './procedures/procedure-constants.js';
 export * from './procedures/app.schema.js';
 export * from './procedures/user.schema.js';
 export * from './procedures/market.schema.js';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 
 import { isAppLanguage, FALLBACK_LANGUAGE } from '@coinlens/contract';
 
-import { antdLocale, applyAntdLocale } from './antd-locale';
+import { useAntdLocale } from './antd-locale';
 import { ErrorBoundary } from './ErrorBoundary';
 import type { AppRouter } from './router';
 
@@ -18,7 +18,7 @@ export interface AppProps {
 export function App({ router, queryClient }: AppProps) {
   const { i18n } = useTranslation();
   const language = isAppLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
-  useEffect(() => applyAntdLocale(language), [language]);
+  const antdLocale = useAntdLocale(language);
   useEffect(() => {
     // Server messages and localised data follow the language: fetch them again in the new one.
     const onChange = () => void queryClient.invalidateQueries();
@@ -27,7 +27,7 @@ export function App({ router, queryClient }: AppProps) {
   }, [i18n, queryClient]);
   return (
     <ErrorBoundary>
-      <ConfigProvider locale={antdLocale(language)}>
+      <ConfigProvider locale={antdLocale}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { BankcardOutline, ContentOutline, HistogramOutline, UserOutline } from 'antd-mobile-icons';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { TAB_KEYS, tabPaths, type TabKey } from '../config/paths';
+import { ExchangeIcon, MarketIcon, UserIcon, ViewpointIcon } from './tab-icons';
 
 const icons: Record<TabKey, ComponentType<{ className?: string }>> = {
-  market: HistogramOutline,
-  platform: BankcardOutline,
-  viewpoint: ContentOutline,
-  user: UserOutline,
+  market: MarketIcon,
+  platform: ExchangeIcon,
+  viewpoint: ViewpointIcon,
+  user: UserIcon,
 };
 
 /** Spec §2: on the four tab pages only; 50px high, 24px icons, 10px labels, blue selected, grey otherwise. */

@@ -1,19 +1,34 @@
 import { setDefaultConfig } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
-import viVN from 'antd-mobile/es/locales/vi-VN';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
+import { useEffect, useState } from 'react';
 
 import type { AppLanguage } from '@coinlens/contract';
 
-const locales = { en: enUS, vi: viVN, 'zh-Hans': zhCN } as const;
+export type AntdLocale = typeof enUS;
 
-export type AntdLocale = (typeof locales)[AppLanguage];
+/** English ships with the first load; Vietnamese and Chinese texts of antd's own widgets load on demand. */
+const loaders: Record<AppLanguage, () => Promise<AntdLocale>> = {
+  en: () => Promise.resolve(enUS),
+  vi: () => import('antd-mobile/es/locales/vi-VN').then((module) => module.default),
+  'zh-Hans': () => import('antd-mobile/es/locales/zh-CN').then((module) => module.default),
+};
 
-export function antdLocale(lang: AppLanguage): AntdLocale {
-  return locales[lang];
-}
-
-/** Imperative Dialog/Toast render outside the React tree, so the default config follows the language too. */
-export function applyAntdLocale(lang: AppLanguage): void {
-  setDefaultConfig({ locale: locales[lang] });
+/**
+ * antd's locale for the language: English at once, the others once loaded. Imperative Dialog/Toast render
+ * outside the React tree, so the default config follows too.
+ */
+export function useAntdLocale(language: AppLanguage): AntdLocale {
+  const [locale, setLocale] = useState<AntdLocale>(enUS);
+  useEffect(() => {
+    let current = true;
+    void loaders[language]().then((loaded) => {
+      if (!current) return;
+      setLocale(loaded);
+      setDefaultConfig({ locale: loaded });
+    });
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return locale;
 }

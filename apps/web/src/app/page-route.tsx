@@ -2,13 +2,11 @@ import { useSearch } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 
 import type { TabKey } from '../config/paths';
+import type { SearchValidator } from '../config/search-params';
 import { lazyPage, type LazyPageComponent, type PageModule } from './lazy-page';
 import { PageFrame } from './PageFrame';
-
-type SearchSchema = z.ZodType<Record<string, unknown>>;
 
 export interface PageRouteOptions<P extends object> {
   /** The route's folder name, e.g. `setting` (see PageFrame). */
@@ -35,15 +33,14 @@ export function page(options: PageRouteOptions<Record<string, never>>) {
 }
 
 /**
- * Route options for a page with query parameters: the router validates them with the zod schema
- * (`validateSearch`) and the page receives the result as props (spec §2 "Pages receive URL query parameters
+ * Route options for a page with query parameters: the router checks them (`validateSearch`) and the page receives the result as props (spec §2 "Pages receive URL query parameters
  * as props").
  */
-export function pageWithSearch<S extends SearchSchema>(schema: S, options: PageRouteOptions<z.output<S>>) {
+export function pageWithSearch<P extends object>(validate: SearchValidator<P>, options: PageRouteOptions<P>) {
   function RoutePage() {
     const { t } = useTranslation();
     const raw = useSearch({ strict: false });
-    const props = useMemo(() => schema.parse(raw), [raw]);
+    const props = useMemo(() => validate(raw), [raw]);
     const Body = options.body;
     return (
       <PageFrame name={options.name} title={options.title(t, props)} tab={options.tab}>
@@ -52,7 +49,7 @@ export function pageWithSearch<S extends SearchSchema>(schema: S, options: PageR
     );
   }
   RoutePage.displayName = `Route(${options.name})`;
-  return { validateSearch: schema, component: RoutePage };
+  return { validateSearch: validate, component: RoutePage };
 }
 
 export function body<P extends object>(load: () => Promise<PageModule<P>>): LazyPageComponent<P> {

@@ -1,11 +1,26 @@
 import { SEARCH_TYPES, type SearchType } from '@coinlens/contract';
-import { z } from 'zod';
+import { optionalChoice, optionalText, shape, type Check, type CheckedType } from '../lib/value-check';
 
 /**
  * Query parameters of the routes that take them (spec §2, SPEC-DECISIONS 8). The router parses the query
  * string as plain strings; a missing or malformed value falls back instead of failing the page.
  */
-const text = z.string().trim().min(1).optional().catch(undefined);
+const text = optionalText;
+const choice = optionalChoice;
+
+/** The router's `validateSearch`: the checked parameters (checks here never fail, see value-check). */
+export type SearchValidator<P> = (raw: Record<string, unknown>) => P;
+
+/** Every query parameter is optional: a missing or malformed one is simply absent. */
+type SearchOf<S> = { [K in keyof S]?: CheckedType<S[K]> };
+
+function searchOf<S extends Record<string, Check<unknown>>>(fields: S): SearchValidator<SearchOf<S>> {
+  const check = shape(fields);
+  return (raw) => {
+    const checked = check(raw);
+    return checked.ok ? checked.value : {};
+  };
+}
 
 export const newsTypes = ['fastnews', 'news'] as const;
 export type NewsType = (typeof newsTypes)[number];
@@ -14,38 +29,38 @@ export type NewsType = (typeof newsTypes)[number];
 export const searchTypes = SEARCH_TYPES;
 export type { SearchType };
 
-export const newsDetailSearch = z.object({
+export const newsDetailSearch = searchOf({
   information_id: text,
-  type: z.enum(newsTypes).optional().catch(undefined),
+  type: choice(newsTypes),
 });
-export type NewsDetailSearch = z.output<typeof newsDetailSearch>;
+export type NewsDetailSearch = ReturnType<typeof newsDetailSearch>;
 
-export const searchPageSearch = z.object({
+export const searchPageSearch = searchOf({
   keyword: text,
-  type: z.enum(searchTypes).optional().catch(undefined),
+  type: choice(searchTypes),
 });
-export type SearchPageSearch = z.output<typeof searchPageSearch>;
+export type SearchPageSearch = ReturnType<typeof searchPageSearch>;
 
-export const introduceSearch = z.object({ exchange_id: text, name: text });
-export type IntroduceSearch = z.output<typeof introduceSearch>;
+export const introduceSearch = searchOf({ exchange_id: text, name: text });
+export type IntroduceSearch = ReturnType<typeof introduceSearch>;
 
-export const currencyIntroSearch = z.object({ coin_id: text, symbol: text });
-export type CurrencyIntroSearch = z.output<typeof currencyIntroSearch>;
+export const currencyIntroSearch = searchOf({ coin_id: text, symbol: text });
+export type CurrencyIntroSearch = ReturnType<typeof currencyIntroSearch>;
 
-export const noticeDetailSearch = z.object({ id: text });
-export type NoticeDetailSearch = z.output<typeof noticeDetailSearch>;
+export const noticeDetailSearch = searchOf({ id: text });
+export type NoticeDetailSearch = ReturnType<typeof noticeDetailSearch>;
 
-export const briefIntroductionSearch = z.object({ coin_id: text });
-export type BriefIntroductionSearch = z.output<typeof briefIntroductionSearch>;
+export const briefIntroductionSearch = searchOf({ coin_id: text });
+export type BriefIntroductionSearch = ReturnType<typeof briefIntroductionSearch>;
 
-export const exchangeDetailSearch = z.object({ exchange_id: text });
-export type ExchangeDetailSearch = z.output<typeof exchangeDetailSearch>;
+export const exchangeDetailSearch = searchOf({ exchange_id: text });
+export type ExchangeDetailSearch = ReturnType<typeof exchangeDetailSearch>;
 
-export const webviewSearch = z.object({ url: text });
-export type WebviewSearch = z.output<typeof webviewSearch>;
+export const webviewSearch = searchOf({ url: text });
+export type WebviewSearch = ReturnType<typeof webviewSearch>;
 
-export const linkSearch = z.object({ u: text });
-export type LinkSearch = z.output<typeof linkSearch>;
+export const linkSearch = searchOf({ u: text });
+export type LinkSearch = ReturnType<typeof linkSearch>;
 
 /** Pages without query parameters take no props. */
 export type NoSearch = Record<string, never>;
@@ -54,15 +69,15 @@ export const marketTabs = ['favourites', 'coins', 'gainers', 'losers', 'new', 's
 export type MarketTab = (typeof marketTabs)[number];
 
 /** The Markets tab's own state in its URL, so Back returns to the same sub-tab and sector. */
-export const marketSearch = z.object({
-  tab: z.enum(marketTabs).optional().catch(undefined),
+export const marketSearch = searchOf({
+  tab: choice(marketTabs),
   concept: text,
 });
-export type MarketSearch = z.output<typeof marketSearch>;
+export type MarketSearch = ReturnType<typeof marketSearch>;
 
 export const platformTabs = ['ranking', 'following'] as const;
 export type PlatformTab = (typeof platformTabs)[number];
 
 /** The Exchanges tab's sub-tab in its URL. */
-export const platformSearch = z.object({ tab: z.enum(platformTabs).optional().catch(undefined) });
-export type PlatformSearch = z.output<typeof platformSearch>;
+export const platformSearch = searchOf({ tab: choice(platformTabs) });
+export type PlatformSearch = ReturnType<typeof platformSearch>;

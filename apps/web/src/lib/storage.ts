@@ -1,32 +1,44 @@
-import { z } from 'zod';
-
 import { APP_LANGUAGES } from '@coinlens/contract';
+
+import {
+  arrayOf,
+  finiteNumber,
+  idText,
+  nullable,
+  oneOf,
+  recordOf,
+  shape,
+  text,
+  type Check,
+  type CheckedType,
+} from './value-check';
 
 /** Key prefix of every stored value (SPEC-DECISIONS 13). */
 export const STORAGE_PREFIX = 'coinlens_';
 
-export const storedUser = z.object({
-  AccessToken: z.string(),
-  RefreshToken: z.string(),
-  uid: z.union([z.string(), z.number()]).transform(String),
-  authorInfo: z.object({
-    nickname: z.string(),
-    uid: z.union([z.string(), z.number()]).transform(String),
-  }),
+export const storedUser = shape({
+  AccessToken: text,
+  RefreshToken: text,
+  uid: idText,
+  authorInfo: shape({ nickname: text, uid: idText }),
 });
-export type StoredUser = z.output<typeof storedUser>;
-export type StoredUserInput = z.input<typeof storedUser>;
+export type StoredUser = CheckedType<typeof storedUser>;
+/** What may be written: the server sends uids as numbers, stored as strings. */
+export type StoredUserInput = Omit<StoredUser, 'uid' | 'authorInfo'> & {
+  uid: string | number;
+  authorInfo: { nickname: string; uid: string | number };
+};
 
 /** Price display currency (spec §3). */
-export const priceSetting = z.object({
-  cn_name: z.string(),
-  en_name: z.string(),
-  currency_code: z.string(),
-  currency_type: z.string(),
-  status: z.number(),
-  unit: z.string(),
+export const priceSetting = shape({
+  cn_name: text,
+  en_name: text,
+  currency_code: text,
+  currency_type: text,
+  status: finiteNumber,
+  unit: text,
 });
-export type PriceSetting = z.output<typeof priceSetting>;
+export type PriceSetting = CheckedType<typeof priceSetting>;
 
 export const DEFAULT_PRICE: PriceSetting = {
   cn_name: '美元',
@@ -43,12 +55,8 @@ export const UP_DOWN_COLORS = {
 } as const;
 
 /** Up/down colour setting (spec §3): type 1 up green / down red (default), type 2 up red / down green. */
-export const upDownColor = z.object({
-  type: z.union([z.literal(1), z.literal(2)]),
-  up: z.string(),
-  down: z.string(),
-});
-export type UpDownColor = z.output<typeof upDownColor>;
+export const upDownColor = shape({ type: oneOf([1, 2] as const), up: text, down: text });
+export type UpDownColor = CheckedType<typeof upDownColor>;
 
 export const UP_DOWN_PRESETS: Record<UpDownColor['type'], UpDownColor> = {
   1: { type: 1, up: UP_DOWN_COLORS.green, down: UP_DOWN_COLORS.red },
@@ -56,11 +64,8 @@ export const UP_DOWN_PRESETS: Record<UpDownColor['type'], UpDownColor> = {
 };
 
 /** A route to resume after login (SPEC-DECISIONS 13). */
-export const urlParams = z.object({
-  path: z.string(),
-  query: z.record(z.string(), z.string()),
-});
-export type UrlParams = z.output<typeof urlParams>;
+export const urlParams = shape({ path: text, query: recordOf(text) });
+export type UrlParams = CheckedType<typeof urlParams>;
 
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -79,22 +84,22 @@ export const SEARCH_HISTORY_MAX = 10;
  * reads as the default.
  */
 export const storageKeys = {
-  user: { schema: storedUser.nullable(), fallback: null },
-  language: { schema: z.enum(APP_LANGUAGES).nullable(), fallback: null },
+  user: { schema: nullable(storedUser), fallback: null },
+  language: { schema: nullable(oneOf(APP_LANGUAGES)), fallback: null },
   price: { schema: priceSetting, fallback: DEFAULT_PRICE },
   up_down_colcor: { schema: upDownColor, fallback: UP_DOWN_PRESETS[1] },
-  url_params: { schema: urlParams.nullable(), fallback: null },
-  login_time: { schema: z.number().nullable(), fallback: null },
-  system_theme: { schema: z.enum(THEMES), fallback: 'light' },
-  search: { schema: z.array(z.string()), fallback: [] },
-  other_uid: { schema: z.string().nullable(), fallback: null },
-  homepage: { schema: z.enum(HOMEPAGES), fallback: 'market' },
-  refresh_rate: { schema: z.enum(REFRESH_RATES), fallback: 'live' },
-} as const satisfies Record<string, { schema: z.ZodType; fallback: unknown }>;
+  url_params: { schema: nullable(urlParams), fallback: null },
+  login_time: { schema: nullable(finiteNumber), fallback: null },
+  system_theme: { schema: oneOf(THEMES), fallback: 'light' },
+  search: { schema: arrayOf(text), fallback: [] },
+  other_uid: { schema: nullable(text), fallback: null },
+  homepage: { schema: oneOf(HOMEPAGES), fallback: 'market' },
+  refresh_rate: { schema: oneOf(REFRESH_RATES), fallback: 'live' },
+} as const satisfies Record<string, { schema: Check<unknown>; fallback: unknown }>;
 
 export type StorageKey = keyof typeof storageKeys;
-export type StoredValue<K extends StorageKey> = z.output<(typeof storageKeys)[K]['schema']>;
-export type StoredInput<K extends StorageKey> = z.input<(typeof storageKeys)[K]['schema']>;
+export type StoredValue<K extends StorageKey> = CheckedType<(typeof storageKeys)[K]['schema']>;
+export type StoredInput<K extends StorageKey> = K extends 'user' ? StoredUserInput | null : StoredValue<K>;
 
 /** The device id key (spec §3: "generated locally and kept in browser storage"). */
 export const DEVICE_ID_KEY = 'device_id';
@@ -145,8 +150,8 @@ export function readStored<K extends StorageKey>(key: K): StoredValue<K> {
   const raw = readRaw(key);
   if (raw === null) return fallback as StoredValue<K>;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return (parsed.success ? parsed.data : fallback) as StoredValue<K>;
+    const checked = (schema as Check<unknown>)(JSON.parse(raw));
+    return (checked.ok ? checked.value : fallback) as StoredValue<K>;
   } catch {
     return fallback as StoredValue<K>;
   }
@@ -157,8 +162,9 @@ export function writeStored<K extends StorageKey>(key: K, value: StoredInput<K>)
   if (value === null) {
     writeRaw(key, null);
   } else {
-    const parsed: unknown = storageKeys[key].schema.parse(value);
-    writeRaw(key, JSON.stringify(parsed));
+    const checked = (storageKeys[key].schema as Check<unknown>)(value);
+    if (!checked.ok) throw new TypeError(`not a valid stored ${key}`);
+    writeRaw(key, JSON.stringify(checked.value));
   }
   notify(key);
 }

@@ -1,7 +1,9 @@
 import { Toast } from 'antd-mobile';
 
 import { TOAST_DURATION_MS } from '../config/app';
+import { setupAntdMobile } from './antd-setup';
 
+setupAntdMobile();
 Toast.config({ duration: TOAST_DURATION_MS });
 
 export { Toast };

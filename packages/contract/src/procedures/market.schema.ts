@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { FOLLOW_LIMIT } from '../validation/limits.js';
 import { defineProcedure } from './define-procedure.js';
 import { currency, freshness, page, pageSize } from './shared-fields.js';
+import {
+  CERTIFICATION_STATES,
+  COIN_FILTERS,
+  COIN_SORT_KEYS,
+  EXCHANGE_SORT_KEYS,
+  KLINE_RANGES,
+} from './procedure-constants.js';
 
 const coinId = z.string().trim().min(1).max(100);
 const exchangeId = z.string().trim().min(1).max(100);
@@ -10,26 +17,6 @@ const exchangeId = z.string().trim().min(1).max(100);
 const order = z.enum(['asc', 'desc']);
 
 const money = z.number().nullable();
-
-export const CERTIFICATION_STATES = ['unauthenticated', 'certified', 'high_risk'] as const;
-export type CertificationState = (typeof CERTIFICATION_STATES)[number];
-
-export const COIN_SORT_KEYS = [
-  'rank',
-  'market_cap',
-  'circulating_market_cap',
-  'price',
-  'change_24h',
-  'volume_24h',
-  'amount_24h',
-  'turnover_rate',
-  'volatility_24h',
-  'name',
-] as const;
-export const COIN_FILTERS = ['all', 'gainers', 'losers', 'new', 'watchlist'] as const;
-export const KLINE_RANGES = ['H', 'D', 'W', 'Y', 'All'] as const;
-export type KlineRange = (typeof KLINE_RANGES)[number];
-export const EXCHANGE_SORT_KEYS = ['ex_rank', 'amount_24h', 'pair_count', 'coin_count', 'popularity', 'reserves'] as const;
 
 export const conceptItem = z.object({
   id: z.string(),
@@ -40,7 +27,9 @@ export const conceptItem = z.object({
   coin_count: z.number().int(),
   rising: z.number().int(),
   falling: z.number().int(),
-  lead_coin: z.object({ id: z.string(), symbol: z.string(), name: z.string(), change_24h: z.number().nullable() }).nullable(),
+  lead_coin: z
+    .object({ id: z.string(), symbol: z.string(), name: z.string(), change_24h: z.number().nullable() })
+    .nullable(),
 });
 export type ConceptItem = z.infer<typeof conceptItem>;
 
@@ -205,7 +194,14 @@ export const currencyEntry = z.object({
 export type CurrencyEntry = z.infer<typeof currencyEntry>;
 
 const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), page: z.number().int(), page_size: z.number().int(), total: z.number().int(), currency: z.string(), ...freshness });
+  z.object({
+    list: z.array(item),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+    currency: z.string(),
+    ...freshness,
+  });
 
 export const coinListInput = z.object({
   page,
@@ -242,7 +238,14 @@ export const marketProcedures = {
     input: z.object({}),
     output: z.object({
       base: z.literal('usd'),
-      rates: z.array(z.object({ currency_code: z.string(), rate: z.number(), unit: z.string(), currency_type: z.string() })),
+      rates: z.array(
+        z.object({
+          currency_code: z.string(),
+          rate: z.number(),
+          unit: z.string(),
+          currency_type: z.string(),
+        }),
+      ),
       ...freshness,
     }),
     auth: 'public',

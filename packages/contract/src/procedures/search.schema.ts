@@ -3,12 +3,7 @@ import { z } from 'zod';
 import { defineProcedure } from './define-procedure.js';
 import { coinListItem, conceptItem, exchangeListItem } from './market.schema.js';
 import { currency, freshness, page, pageSize } from './shared-fields.js';
-
-export const SEARCH_TYPES = ['all', 'coin', 'exchange', 'news'] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-/** Longest keyword a search takes; longer input is a mistake, not a name. */
-export const SEARCH_KEYWORD_MAX = 64;
+import { SEARCH_KEYWORD_MAX, SEARCH_TYPES } from './procedure-constants.js';
 
 /** A news or flash hit; the content issue fills these in. */
 export const searchNewsItem = z.object({

@@ -15,10 +15,15 @@ import { defineProcedure } from './define-procedure.js';
 export const CAPTCHA_PURPOSES = ['register', 'reset_password'] as const;
 export type CaptchaPurpose = (typeof CAPTCHA_PURPOSES)[number];
 
-const repeatPasswordField = z.string({ error: 'required_repeat_password' }).min(1, 'required_repeat_password');
+const repeatPasswordField = z
+  .string({ error: 'required_repeat_password' })
+  .min(1, 'required_repeat_password');
 
 /** Reports a repeated password that differs from the new one on the `repeat_password` field. */
-function requireMatchingPasswords<T extends { password: string; repeat_password: string }>(value: T, ctx: z.RefinementCtx) {
+function requireMatchingPasswords<T extends { password: string; repeat_password: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
   if (value.password !== value.repeat_password) {
     ctx.addIssue({ code: 'custom', path: ['repeat_password'], message: 'passwords_mismatch' });
   }

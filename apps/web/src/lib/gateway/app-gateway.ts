@@ -4,7 +4,7 @@ import {
   GatewayHeader,
   TransportError,
   createGatewayClient,
-  procedures,
+  SESSION_REDIRECT_EXEMPT,
   type CallOptions,
   type GatewayAnswer,
   type ProcedureInput,
@@ -73,10 +73,7 @@ export interface AppGateway {
 }
 
 export function contractRedirectExempt(procedure: string): boolean {
-  const spec: { sessionRedirectExempt?: boolean } | undefined = (
-    procedures as Record<string, { sessionRedirectExempt?: boolean }>
-  )[procedure];
-  return spec?.sessionRedirectExempt === true;
+  return SESSION_REDIRECT_EXEMPT.includes(procedure);
 }
 
 /**

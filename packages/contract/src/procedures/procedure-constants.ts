@@ -1,0 +1,47 @@
+// Plain constants of the procedures, without zod, so a client can use them without loading the schemas.
+
+export const CERTIFICATION_STATES = ['unauthenticated', 'certified', 'high_risk'] as const;
+export type CertificationState = (typeof CERTIFICATION_STATES)[number];
+
+export const COIN_SORT_KEYS = [
+  'rank',
+  'market_cap',
+  'circulating_market_cap',
+  'price',
+  'change_24h',
+  'volume_24h',
+  'amount_24h',
+  'turnover_rate',
+  'volatility_24h',
+  'name',
+] as const;
+
+export const COIN_FILTERS = ['all', 'gainers', 'losers', 'new', 'watchlist'] as const;
+
+export const KLINE_RANGES = ['H', 'D', 'W', 'Y', 'All'] as const;
+export type KlineRange = (typeof KLINE_RANGES)[number];
+
+export const EXCHANGE_SORT_KEYS = [
+  'ex_rank',
+  'amount_24h',
+  'pair_count',
+  'coin_count',
+  'popularity',
+  'reserves',
+] as const;
+
+export const SEARCH_TYPES = ['all', 'coin', 'exchange', 'news'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/** Longest keyword a search takes; longer input is a mistake, not a name. */
+export const SEARCH_KEYWORD_MAX = 64;
+
+/**
+ * Procedures whose "session expired" (1000) never redirects to login (SPEC-DECISIONS 19). Mirrors the
+ * `sessionRedirectExempt` flags of the procedure map (a test keeps the two equal).
+ */
+export const SESSION_REDIRECT_EXEMPT: readonly string[] = [
+  'user_msrv/captcha',
+  'appmarket_msrv/watch_coins_list',
+  'appmarket_msrv/watch_exchange_list',
+];
