@@ -1,4 +1,3 @@
-import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,15 +9,15 @@ export interface PageHeaderProps {
   right?: ReactNode;
 }
 
-/** The header of every page: translated title, back arrow on non-tab pages. */
+/** The header of every page: translated title, back arrow on non-tab pages (a plain bar: antd's NavBar
+ * wraps its left side in a role=button, which nests our back button inside another control). */
 export function PageHeader({ title, onBack, right }: PageHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="cl-page-header">
-      <NavBar
-        back={null}
-        left={
-          onBack && (
+      <div className="cl-nav">
+        <div className="cl-nav-side">
+          {onBack && (
             <button
               type="button"
               className="cl-back"
@@ -28,14 +27,13 @@ export function PageHeader({ title, onBack, right }: PageHeaderProps) {
             >
               <LeftOutline aria-hidden="true" />
             </button>
-          )
-        }
-        right={right}
-      >
+          )}
+        </div>
         <h1 className="cl-page-title" data-testid="page-title">
           {title}
         </h1>
-      </NavBar>
+        <div className="cl-nav-side cl-nav-right">{right}</div>
+      </div>
     </header>
   );
 }

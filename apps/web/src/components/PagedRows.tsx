@@ -3,6 +3,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 
 import { DataAge } from './DataAge';
 import { EmptyState } from './EmptyState';
+import { LoadingView } from './LoadingView';
 import { QueryView } from './QueryView';
 import { VirtualList } from './VirtualList';
 
@@ -11,6 +12,9 @@ interface Page<T> {
   as_of: number;
   stale: boolean;
 }
+
+/** Rows the loading state reserves room for (a phone screen's worth). */
+const LOADING_ROWS = 12;
 
 export interface PagedRowsProps<T> {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
@@ -43,7 +47,17 @@ export function PagedRows<T>({
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const lastPage = query.data?.pages[query.data.pages.length - 1];
   return (
-    <QueryView query={query} testId={`${testId}-query`}>
+    <QueryView
+      query={query}
+      testId={`${testId}-query`}
+      // A first page's worth of height while loading: what follows stays put (no layout shift, no footer
+      // text flashing above the fold).
+      loading={
+        <div style={{ minHeight: rowHeight * LOADING_ROWS }}>
+          <LoadingView testId={`${testId}-query-loading`} />
+        </div>
+      }
+    >
       {() =>
         items.length === 0 ? (
           <EmptyState testId={`${testId}-empty`} title={emptyTitle} />

@@ -65,7 +65,7 @@ export function VirtualList<T>({
     count: items.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => rowHeight,
-    overscan: 6,
+    overscan: 3,
     scrollMargin,
     getItemKey: (index) => {
       const item = items[index];

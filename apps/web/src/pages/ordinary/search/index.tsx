@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 
 import { paths } from '../../../config/paths';
 import { searchTypes, type SearchPageSearch, type SearchType } from '../../../config/search-params';
-import { HotSearchPanel } from '../../../features/search/components/HotSearchPanel';
-import { SearchResults } from '../../../features/search/components/SearchResults';
+import { HotSearchPanel } from '../../../features/market/search/components/HotSearchPanel';
+import { SearchResults } from '../../../features/market/search/components/SearchResults';
 import { useSearchHistory } from '../../../features/search-history/use-search-history';
 
 /** Results follow the text as it is typed, after this pause. */
@@ -58,10 +58,10 @@ export default function SearchPage({ keyword, type }: SearchPageSearch) {
     <div className="cl-search" data-testid="page-search">
       <div className="cl-search-bar">
         <SearchBar
+          clearable={false}
           value={text}
           onChange={setText}
           onSearch={(value) => search(value)}
-          onClear={() => search('')}
           placeholder={t('search.placeholder')}
           aria-label={t('title.search')}
           data-testid="search-input"

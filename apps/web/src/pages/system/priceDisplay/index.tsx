@@ -34,6 +34,7 @@ export default function PriceDisplayPage() {
       <p className="cl-page-hint">{t('currency.hint')}</p>
       <div className="cl-currency-search">
         <SearchBar
+          clearable={false}
           value={keyword}
           onChange={setKeyword}
           placeholder={t('currency.search')}

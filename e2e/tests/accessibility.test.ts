@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startBuiltApp } from '../support/app-server.js';
+import type { RunningApp } from '../support/app-server.js';
+import { chromiumPath, launchBrowser, newPhoneContext } from '../support/browser.js';
+import { sessionClient, signInContext, signUpUser, type TestSession } from '../support/session.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The market screens, each with an element that shows it has loaded its data. */
+const SCREENS: { route: string; ready: string; signedIn?: boolean }[] = [
+  { route: '/pages/tabbar/market/index?tab=coins', ready: 'coin-row-bitcoin' },
+  { route: '/pages/tabbar/market/index?tab=sectors', ready: 'concept-list' },
+  { route: '/pages/tabbar/market/index?tab=favourites', ready: 'favourites-list', signedIn: true },
+  { route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC', ready: 'tickers' },
+  { route: '/pages/content/briefIntroduction/index?coin_id=ethereum', ready: 'brief-description' },
+  { route: '/pages/tabbar/platform/index', ready: 'exchange-row-binance' },
+  {
+    route: '/pages/exchange/introduce/index?exchange_id=binance&name=Binance',
+    ready: 'exchange-section-trading',
+  },
+  { route: '/pages/content/exchangeDetail/index?exchange_id=binance', ready: 'exchange-section-company' },
+  { route: '/pages/ordinary/search/index?keyword=bitcoin', ready: 'search-coins' },
+  { route: '/pages/ordinary/search/index', ready: 'search-hot' },
+  { route: '/pages/exchange/hotSearchCurrency/index', ready: 'hot-search' },
+  { route: '/pages/system/priceDisplay/index', ready: 'currency-eur' },
+  { route: '/pages/exchange/editOptional/index', ready: 'editor-list', signedIn: true },
+];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; any: { message: string }[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses injected script tags.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`)
+          .join(', ')}`,
+    );
+}
+
+describe.skipIf(!chromiumPath)('accessibility of the market screens (axe-core)', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let session: TestSession;
+
+  beforeAll(async () => {
+    app = await startBuiltApp();
+    browser = await launchBrowser();
+    session = await signUpUser(app.baseUrl);
+    await sessionClient(app.baseUrl, session).call('appmarket_msrv/watch_coins_add', {
+      coin_ids: ['bitcoin', 'ethereum'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious or critical violations on any market screen (${colorScheme})`, async () => {
+      const found: string[] = [];
+      for (const screen of SCREENS) {
+        const context = await newPhoneContext(browser, { colorScheme });
+        if (screen.signedIn) await signInContext(context, session);
+        await context.addInitScript(
+          (theme) => localStorage.setItem('coinlens_system_theme', JSON.stringify(theme)),
+          colorScheme,
+        );
+        const page = await context.newPage();
+        await page.goto(`${app.baseUrl}/#${screen.route}`);
+        await page.getByTestId(screen.ready).first().waitFor({ timeout: 20_000 });
+        for (const violation of await seriousViolations(page)) found.push(`${screen.route}: ${violation}`);
+        await context.close();
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
