@@ -107,9 +107,9 @@ export class MarketIngest {
     const now = this.options.now();
     for (const resolution of ['1d', '1h', '5m', '1m'] as const) {
       const latest = await this.candles.latestTimes(resolution);
-      for (const coinId of this.snapshot.coins.keys()) {
+      for (const [coinId, coin] of this.snapshot.coins) {
         signal.throwIfAborted();
-        const windowStart = bucketStart(now - this.options.backfillMs[resolution], resolution);
+        const windowStart = this.backfillStart(coin.profile, resolution, now);
         const stored = resolution === '1m' ? [] : await this.candles.range(coinId, resolution, windowStart, now + 1);
         const from = Math.max(windowStart, (latest.get(coinId) ?? -Infinity) + RESOLUTION_MS[resolution]);
         const missing = from < now ? await this.provider.getCandles({ coinId, resolution, from, to: now }, signal) : [];
@@ -117,6 +117,13 @@ export class MarketIngest {
         if (missing.length > 0) this.writeInBackground(coinId, resolution, missing);
       }
     }
+  }
+
+  /** Where a coin's back-fill starts: the default window, or further back for daily history the provider has. */
+  private backfillStart(profile: CoinProfile, resolution: Resolution, now: number): number {
+    const window = bucketStart(now - this.options.backfillMs[resolution], resolution);
+    if (resolution !== '1d' || profile.historySince === undefined) return window;
+    return Math.min(window, bucketStart(profile.historySince, resolution));
   }
 
   /** One live update: prices, metrics, ranks, exchange aggregates and global figures. */

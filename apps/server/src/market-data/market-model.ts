@@ -46,6 +46,9 @@ export interface CoinProfile {
   links: CoinLinks;
   description: LocalisedString | null;
   stablecoin: boolean;
+  /** When the provider's market data for the coin begins (epoch ms), if it reaches further back than the
+   * default back-fill: the daily history (and the All chart) starts there. */
+  historySince?: number;
 }
 
 export interface ExchangeProfile {

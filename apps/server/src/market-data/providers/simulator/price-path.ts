@@ -19,6 +19,7 @@
  */
 import type { CoinFacts } from './catalog/catalog-types.js';
 import type { FiatRates } from './fiat-currencies.js';
+import { HistoryPins } from './history-pins.js';
 import { BoundedCache, normalAt, streamKey, uniformAt } from './random.js';
 import type { PumpSchedule } from './scenarios.js';
 
@@ -114,8 +115,10 @@ export interface PathCoin {
   readonly kappa: number;
   readonly clamp: number | null;
   readonly eurPegged: boolean;
-  /** UTC midnight of the issue date: no candles before it. */
-  readonly launchTime: number;
+  /** UTC midnight of the listing (authored history) or else the issue date: no candles before it. */
+  launchTime: number;
+  /** The authored history the path is pinned to (catalog/market-history.ts), if any. */
+  pins: HistoryPins | null;
   /** Typical USD turnover per day at the anchor price. */
   readonly dailyUsd: number;
   readonly pumped: boolean;
@@ -192,6 +195,7 @@ export class PricePath {
   private readonly minuteUnits = new BoundedCache<number, MinuteUnit>(3_000);
   private readonly secondUnits = new BoundedCache<number, Float64Array>(6_000);
   private readonly scratchHour = allocateHourUnit();
+  private readonly scratchRawHours = allocateHourUnit();
   private readonly scratchMinute = allocateMinuteUnit();
   private scratchHourKey = Number.NaN;
   private scratchMinuteKey = Number.NaN;
@@ -241,11 +245,20 @@ export class PricePath {
         },
         forward: [0],
         backward: [0],
+        pins: null,
       });
     });
     for (const coin of this.coins.values()) {
       const underlying = trackedCoin(coin.facts, byId);
       coin.underlying = underlying === null ? null : (this.coins.get(underlying.id) ?? null);
+      const history = coin.facts.history;
+      if (history && coin.clamp === null && !coin.pumped && coin.underlying === null) {
+        const pins = new HistoryPins(history, { time: ANCHOR_TIME, log: coin.logAnchor }, (time) =>
+          this.unpinnedAtHour(coin, time),
+        );
+        coin.pins = pins;
+        coin.launchTime = pins.listedAt;
+      }
     }
   }
 
@@ -331,10 +344,16 @@ export class PricePath {
 
   // ---- transform ------------------------------------------------------------------------------------
 
-  /** Raw deviation → final log USD price, without the pump overlay. */
-  private transform(coin: PathCoin, raw: number, time: number): number {
+  /** Raw deviation → log USD price before the authored history's pins. */
+  private unpinnedLog(coin: PathCoin, raw: number, time: number): number {
     const squashed = coin.clamp === null ? raw : coin.clamp * Math.tanh(raw / coin.clamp);
     return coin.logAnchor + squashed + (coin.eurPegged ? this.eurLog(time) : 0);
+  }
+
+  /** Raw deviation → final log USD price, without the pump overlay. */
+  private transform(coin: PathCoin, raw: number, time: number): number {
+    const unpinned = this.unpinnedLog(coin, raw, time);
+    return coin.pins ? coin.pins.apply(unpinned, time) : unpinned;
   }
 
   /**
@@ -355,7 +374,8 @@ export class PricePath {
       peg = upper
         ? Math.max(this.eurLog(from), this.eurLog(to))
         : Math.min(this.eurLog(from), this.eurLog(to));
-    return coin.logAnchor + squashed + peg;
+    const unpinned = coin.logAnchor + squashed + peg;
+    return coin.pins ? coin.pins.applyExtreme(unpinned, from, to, upper) : unpinned;
   }
 
   // ---- hours ----------------------------------------------------------------------------------------
@@ -379,7 +399,8 @@ export class PricePath {
     return this.scratchHour;
   }
 
-  private buildHourUnit(coin: PathCoin, day: number, unit: HourUnit): HourUnit {
+  /** The raw (pre-transform) values at the 25 hour boundaries of `day`, and the day's shock scale and drift. */
+  private fillRawHours(coin: PathCoin, day: number, unit: HourUnit): void {
     const start = this.dayValue(coin, day);
     const end = this.dayValue(coin, day + 1);
     const shockScale = coin.sigmaDay * this.regime(day);
@@ -387,7 +408,7 @@ export class PricePath {
     unit.day = day;
     unit.shockScale = shockScale;
     unit.drift = drift;
-    const { idioIncrements, rawPoints, rawHigh, rawLow, points, high, low, volumeUsd } = unit;
+    const { idioIncrements, rawPoints } = unit;
     bridgeWeighted(coin.keys.hour, day, normalAt(coin.keys.day, day), idioIncrements);
     const marketIncrements = this.marketHourIncrements(day);
     rawPoints[0] = start;
@@ -400,6 +421,20 @@ export class PricePath {
         start + (drift * (hour + 1)) / 24 + shockScale * (coin.beta * market + coin.idio * idio);
     }
     rawPoints[24] = end;
+  }
+
+  /** The unpinned log price at an hour boundary (what the authored pins are measured against). */
+  private unpinnedAtHour(coin: PathCoin, time: number): number {
+    const day = Math.floor(time / DAY_MS);
+    const hour = Math.round((time - day * DAY_MS) / HOUR_MS);
+    this.fillRawHours(coin, day, this.scratchRawHours);
+    return this.unpinnedLog(coin, this.scratchRawHours.rawPoints[hour]!, time);
+  }
+
+  private buildHourUnit(coin: PathCoin, day: number, unit: HourUnit): HourUnit {
+    this.fillRawHours(coin, day, unit);
+    const start = unit.rawPoints[0]!;
+    const { shockScale, rawPoints, rawHigh, rawLow, points, high, low, volumeUsd } = unit;
     const dayStart = day * DAY_MS;
     for (let hour = 0; hour <= 24; hour += 1) {
       const time = dayStart + hour * HOUR_MS;

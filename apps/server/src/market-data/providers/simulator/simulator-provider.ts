@@ -220,12 +220,14 @@ export class SimulatorProvider implements MarketDataProvider {
   }
 
   /**
-   * ATH/ATL over whole UTC days before today, from five years before the first request (or the launch), kept
+   * ATH/ATL over whole UTC days before today, from five years before the first request (or the launch; the
+   * listing for coins with an authored history), kept
    * per coin and extended day by day.
    */
   private extremesThroughYesterday(coin: PathCoin, now: number): Extremes {
     const yesterday = Math.floor(now / DAY_MS) - 1;
-    const firstDay = Math.ceil(Math.max(coin.launchTime, now - ATH_LOOKBACK_MS) / DAY_MS);
+    // Coins with an authored history are pinned back to their listing: their extremes reach that far.
+    const firstDay = Math.ceil((coin.pins ? coin.launchTime : Math.max(coin.launchTime, now - ATH_LOOKBACK_MS)) / DAY_MS);
     let state = this.extremes.get(coin.id);
     if (!state || state.throughDay > yesterday || state.throughDay < firstDay - 1) {
       state = { throughDay: firstDay - 1, ath: -Infinity, athAt: 0, atl: Infinity, atlAt: 0 };
@@ -265,6 +267,7 @@ function coinProfile(facts: CoinFacts): CoinProfile {
     links: { ...facts.links },
     description: { ...facts.description },
     stablecoin: facts.stablecoin === true,
+    ...(facts.history ? { historySince: Date.parse(`${facts.history.listed.date}T00:00:00Z`) } : {}),
   };
 }
 

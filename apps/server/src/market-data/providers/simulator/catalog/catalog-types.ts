@@ -105,6 +105,23 @@ export interface CoinLinks {
 /** What a pegged coin tracks; `stablecoin` coins always name it. */
 export type PegCurrency = 'USD' | 'EUR';
 
+/** A dated USD price of the authored history. */
+export interface DatedPrice {
+  /** YYYY-MM-DD (UTC day; the price is that day's opening price). */
+  readonly date: string;
+  readonly usd: number;
+}
+
+/** Real market facts the simulated history is pinned to (catalog/market-history.ts). */
+export interface MarketHistoryFacts {
+  /** First day of market data and its price: history starts here. */
+  readonly listed: DatedPrice;
+  readonly atl: DatedPrice;
+  readonly ath: DatedPrice;
+  /** The price about a year before the simulator's present. */
+  readonly yearAgo: DatedPrice;
+}
+
 export interface CoinFacts {
   /** CoinGecko-style id, kebab-case ('bitcoin', 'avalanche-2'). */
   readonly id: string;
@@ -144,6 +161,8 @@ export interface CoinFacts {
    * the underlying's is the token's exchange rate (about 1 for wrapped coins, above 1 for reward-bearing ones).
    */
   readonly underlying?: string;
+  /** Real listing, all-time high / low and year-ago prices the simulated history is pinned to. */
+  readonly history?: MarketHistoryFacts;
 }
 
 export type ExchangeKind = 'centralized' | 'dex';

@@ -9,8 +9,9 @@ import { MEME_AND_GAMING_COINS } from './coins-meme-gaming.js';
 import { SCALING_COINS } from './coins-scaling.js';
 import { STABLE_AND_EXCHANGE_COINS } from './coins-stable-exchange.js';
 import { STAKED_WRAPPED_COINS } from './coins-staked-wrapped.js';
+import { MARKET_HISTORY } from './market-history.js';
 
-export const COIN_CATALOG: readonly CoinFacts[] = [
+const GROUPS: readonly CoinFacts[] = [
   ...MAJOR_COINS,
   ...STABLE_AND_EXCHANGE_COINS,
   ...LAYER1_COINS,
@@ -21,6 +22,12 @@ export const COIN_CATALOG: readonly CoinFacts[] = [
   ...AI_RWA_PRIVACY_COINS,
   ...MEME_AND_GAMING_COINS,
 ];
+
+/** Every coin, with its authored market history where one is known. */
+export const COIN_CATALOG: readonly CoinFacts[] = GROUPS.map((coin) => {
+  const history = MARKET_HISTORY[coin.id];
+  return history ? { ...coin, history } : coin;
+});
 
 export const COIN_BY_ID: ReadonlyMap<string, CoinFacts> = new Map(
   COIN_CATALOG.map((coin) => [coin.id, coin]),
