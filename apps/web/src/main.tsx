@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import 'antd-mobile/es/global';
@@ -25,11 +25,16 @@ async function start(): Promise<void> {
   const router = createAppRouter();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition lets React render the first screen in slices, yielding to the browser between them,
+  // instead of one long task (the launch screen stays until it commits).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
   // Fetch the other tabs' chunks once the browser is idle, so switching tabs is instant.
   if ('requestIdleCallback' in window) window.requestIdleCallback(() => preloadTabPages());
   else setTimeout(preloadTabPages, 1500);
