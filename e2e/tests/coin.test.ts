@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { startBuiltApp } from '../support/app-server.js';
-import type { RunningApp } from '../support/app-server.js';
-import { chromiumPath, collectPageErrors, launchBrowser, newPhoneContext } from '../support/browser.js';
+import { browserSuite } from '../support/browser-suite.js';
+import { chromiumPath, collectPageErrors, newPhoneContext } from '../support/browser.js';
 import { signInContext, signUpUser } from '../support/session.js';
 
 async function openCoin(page: Page, baseUrl: string, coinId: string, symbol: string): Promise<void> {
@@ -11,23 +10,13 @@ async function openCoin(page: Page, baseUrl: string, coinId: string, symbol: str
 }
 
 describe.skipIf(!chromiumPath)('the coin introduction in a phone-sized Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = browserSuite();
 
   it('shows price, chart ranges in both kinds, every profile section and the coin’s markets', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await openCoin(page, app.baseUrl, 'bitcoin', 'BTC');
+    await openCoin(page, suite.app.baseUrl, 'bitcoin', 'BTC');
     const header = page.getByTestId('coin-header');
     await header.waitFor({ timeout: 20_000 });
     expect(await header.innerText()).toMatch(/Bitcoin[\s\S]*\$[\d,]+\.\d\d/);
@@ -55,9 +44,9 @@ describe.skipIf(!chromiumPath)('the coin introduction in a phone-sized Chromium'
   });
 
   it('opens the brief introduction with the description and facts', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await openCoin(page, app.baseUrl, 'ethereum', 'ETH');
+    await openCoin(page, suite.app.baseUrl, 'ethereum', 'ETH');
     await page.getByTestId('currency-brief').click();
     await page.getByTestId('page-briefIntroduction').waitFor();
     await expect
@@ -67,33 +56,33 @@ describe.skipIf(!chromiumPath)('the coin introduction in a phone-sized Chromium'
   });
 
   it('says a coin does not exist instead of showing empty data', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await openCoin(page, app.baseUrl, 'no-such-coin', 'NOPE');
+    await openCoin(page, suite.app.baseUrl, 'no-such-coin', 'NOPE');
     await page.getByTestId('coin-not-found').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('coin-header').count()).toBe(0);
     await context.close();
   });
 
   it('asks a visitor to log in before following, and follows for a signed-in user', async () => {
-    const visitor = await newPhoneContext(browser);
+    const visitor = await newPhoneContext(suite.browser);
     const page = await visitor.newPage();
-    await openCoin(page, app.baseUrl, 'solana', 'SOL');
+    await openCoin(page, suite.app.baseUrl, 'solana', 'SOL');
     await page.getByTestId('follow-coins-solana').click();
     await page.getByText('You need to log in first to use this feature').waitFor();
     await visitor.close();
 
-    const session = await signUpUser(app.baseUrl);
-    const member = await newPhoneContext(browser);
+    const session = await signUpUser(suite.app.baseUrl);
+    const member = await newPhoneContext(suite.browser);
     await signInContext(member, session);
     const memberPage = await member.newPage();
-    await openCoin(memberPage, app.baseUrl, 'solana', 'SOL');
+    await openCoin(memberPage, suite.app.baseUrl, 'solana', 'SOL');
     const follow = memberPage.getByTestId('follow-coins-solana');
     await follow.waitFor({ timeout: 20_000 });
     await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('false');
     await follow.click();
     await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
-    await memberPage.goto(`${app.baseUrl}/#/pages/tabbar/market/index?tab=favourites`);
+    await memberPage.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index?tab=favourites`);
     await memberPage.getByTestId('coin-row-solana').waitFor({ timeout: 20_000 });
     await member.close();
   });

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { startBuiltApp } from '../support/app-server.js';
-import type { RunningApp } from '../support/app-server.js';
-import { chromiumPath, collectPageErrors, launchBrowser, newPhoneContext } from '../support/browser.js';
+import { browserSuite } from '../support/browser-suite.js';
+import { chromiumPath, collectPageErrors, newPhoneContext } from '../support/browser.js';
 import { signInContext, signUpUser } from '../support/session.js';
 
 async function openRanking(page: Page, baseUrl: string): Promise<void> {
@@ -28,23 +27,13 @@ function amount(text: string): number {
 }
 
 describe.skipIf(!chromiumPath)('the Exchanges tab and exchange pages in a phone-sized Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = browserSuite();
 
   it('ranks exchanges by ExRank, sorts by turnover both ways and reaches the last one', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await openRanking(page, app.baseUrl);
+    await openRanking(page, suite.app.baseUrl);
     const ranks = await visibleRanks(page);
     expect(ranks.slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(await page.getByTestId('exchange-row-binance').innerText()).toMatch(
@@ -81,9 +70,9 @@ describe.skipIf(!chromiumPath)('the Exchanges tab and exchange pages in a phone-
   });
 
   it('opens an exchange with its markets and full profile; a pair opens its coin', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await openRanking(page, app.baseUrl);
+    await openRanking(page, suite.app.baseUrl);
     await page.getByTestId('exchange-row-binance').locator('.cl-exchange-open').click();
     await page.getByTestId('exchange-header').waitFor({ timeout: 20_000 });
     expect(page.url()).toContain('exchange_id=binance');
@@ -105,19 +94,19 @@ describe.skipIf(!chromiumPath)('the Exchanges tab and exchange pages in a phone-
   });
 
   it('says an exchange does not exist instead of showing empty data', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/#/pages/exchange/introduce/index?exchange_id=nowhere&name=Nowhere`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/exchange/introduce/index?exchange_id=nowhere&name=Nowhere`);
     await page.getByTestId('exchange-not-found').waitFor({ timeout: 20_000 });
     await context.close();
   });
 
   it('follows an exchange from its row and lists it under Following', async () => {
-    const session = await signUpUser(app.baseUrl);
-    const context = await newPhoneContext(browser);
+    const session = await signUpUser(suite.app.baseUrl);
+    const context = await newPhoneContext(suite.browser);
     await signInContext(context, session);
     const page = await context.newPage();
-    await openRanking(page, app.baseUrl);
+    await openRanking(page, suite.app.baseUrl);
     const star = page.getByTestId('follow-exchange-okx');
     await expect.poll(() => star.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
     await star.click();

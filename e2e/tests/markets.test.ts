@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
 import { startBuiltApp } from '../support/app-server.js';
-import type { RunningApp } from '../support/app-server.js';
-import { chromiumPath, collectPageErrors, launchBrowser, newPhoneContext } from '../support/browser.js';
+import { browserSuite } from '../support/browser-suite.js';
+import { chromiumPath, collectPageErrors, newPhoneContext } from '../support/browser.js';
 
 /** "$72,265.22" / "-1.25%" → number. */
 function numberIn(text: string): number {
@@ -41,23 +41,13 @@ async function scrollToEnd(page: Page): Promise<void> {
 }
 
 describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = browserSuite();
 
   it('shows the market at a glance and reaches the last of 321 coins with a bounded DOM', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await openMarkets(page, app.baseUrl);
+    await openMarkets(page, suite.app.baseUrl);
     expect(await page.getByTestId('global-stats').innerText()).toMatch(/\$[\d.,]+T/);
     expect(await page.getByTestId('coin-row-bitcoin').innerText()).toContain('BTC');
     await scrollToEnd(page);
@@ -72,9 +62,9 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
   });
 
   it('sorts by price and by 24h change both ways', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await openMarkets(page, app.baseUrl);
+    await openMarkets(page, suite.app.baseUrl);
     const list = page.getByTestId('coins-coins');
     for (const [column, selector] of [
       ['price', '.cl-coin-price .cl-price'],
@@ -99,9 +89,9 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
   });
 
   it('updates a price in place from the live feed within 5 s and opens a coin', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await openMarkets(page, app.baseUrl);
+    await openMarkets(page, suite.app.baseUrl);
     const price = page.getByTestId('coin-row-bitcoin').locator('.cl-price');
     const before = await price.innerText();
     await expect.poll(() => price.innerText(), { timeout: 5_000, interval: 200 }).not.toBe(before);
@@ -112,12 +102,12 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
   });
 
   it('shows every price in euros once EUR is chosen in Price display', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/#/pages/system/priceDisplay/index`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/system/priceDisplay/index`);
     await page.getByTestId('currency-search').locator('input').fill('eur');
     await page.getByTestId('currency-eur').click();
-    await openMarkets(page, app.baseUrl);
+    await openMarkets(page, suite.app.baseUrl);
     await expect
       .poll(() => page.getByTestId('coin-row-bitcoin').locator('.cl-price').innerText())
       .toMatch(/^€[\d,]+\.\d\d$/);
@@ -128,9 +118,9 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
   });
 
   it('lists gainers, losers and sectors, and a sector opens its coins', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await openMarkets(page, app.baseUrl, 'gainers');
+    await openMarkets(page, suite.app.baseUrl, 'gainers');
     const gains = (
       await page.locator('[data-testid="coins-gainers-rows"] .cl-change-pill').allInnerTexts()
     ).map(numberIn);
@@ -157,7 +147,7 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
 
   it('shows the error view with retry, not an empty list, when the server is gone', async () => {
     const lonely = await startBuiltApp();
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
     try {
       await openMarkets(page, lonely.baseUrl);

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { startBuiltApp } from '../support/app-server.js';
-import type { RunningApp } from '../support/app-server.js';
-import { chromiumPath, collectPageErrors, launchBrowser, newPhoneContext } from '../support/browser.js';
+import { browserSuite } from '../support/browser-suite.js';
+import { chromiumPath, collectPageErrors, newPhoneContext } from '../support/browser.js';
 import { sessionClient, signInContext, signUpUser } from '../support/session.js';
 
 async function typeKeyword(page: Page, keyword: string): Promise<void> {
@@ -16,23 +15,13 @@ async function firstCoinResult(page: Page): Promise<string | null> {
 }
 
 describe.skipIf(!chromiumPath)('search in a phone-sized Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startBuiltApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const suite = browserSuite();
 
   it('finds coins as you type: symbol, typo and Chinese name; opening one records the keyword', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(`${app.baseUrl}/#/pages/ordinary/search/index`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/ordinary/search/index`);
     await page.getByTestId('search-hot').waitFor({ timeout: 20_000 });
     for (const [keyword, coin] of [
       ['eth', 'ethereum'],
@@ -56,10 +45,12 @@ describe.skipIf(!chromiumPath)('search in a phone-sized Chromium', () => {
   });
 
   it('finds a sector by its Vietnamese name with and without diacritics', async () => {
-    const context = await newPhoneContext(browser, { locale: 'vi-VN' });
+    const context = await newPhoneContext(suite.browser, { locale: 'vi-VN' });
     const page = await context.newPage();
     for (const keyword of ['Trí tuệ nhân tạo', 'tri tue nhan tao']) {
-      await page.goto(`${app.baseUrl}/#/pages/ordinary/search/index?keyword=${encodeURIComponent(keyword)}`);
+      await page.goto(
+        `${suite.app.baseUrl}/#/pages/ordinary/search/index?keyword=${encodeURIComponent(keyword)}`,
+      );
       await page.getByTestId('search-concept-ai').waitFor({ timeout: 20_000 });
     }
     await page.getByTestId('search-concept-ai').click();
@@ -68,30 +59,30 @@ describe.skipIf(!chromiumPath)('search in a phone-sized Chromium', () => {
   });
 
   it('narrows to exchanges, pages coin results, and says when nothing matches', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/#/pages/ordinary/search/index?keyword=bin&type=exchange`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/ordinary/search/index?keyword=bin&type=exchange`);
     await page.getByTestId('exchange-row-binance').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('search-coins').count()).toBe(0);
 
-    await page.goto(`${app.baseUrl}/#/pages/ordinary/search/index?keyword=a&type=coin`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/ordinary/search/index?keyword=a&type=coin`);
     const rows = page.locator('[data-testid="search-coins"] .cl-coin-row');
     await rows.first().waitFor({ timeout: 20_000 });
     expect(await rows.count()).toBe(20);
     await page.getByTestId('search-more').click();
     await expect.poll(() => rows.count()).toBe(40);
 
-    await page.goto(`${app.baseUrl}/#/pages/ordinary/search/index?keyword=qqqzzzxx`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/ordinary/search/index?keyword=qqqzzzxx`);
     await page.getByTestId('search-no-results').waitFor({ timeout: 20_000 });
     await context.close();
   });
 
   it('follows a coin from the results, which is how Edit follow adds one', async () => {
-    const session = await signUpUser(app.baseUrl);
-    const context = await newPhoneContext(browser);
+    const session = await signUpUser(suite.app.baseUrl);
+    const context = await newPhoneContext(suite.browser);
     await signInContext(context, session);
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/#/pages/exchange/editOptional/index`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/exchange/editOptional/index`);
     await page.getByTestId('editor-empty').waitFor({ timeout: 20_000 });
     await page.getByTestId('editor-add').click();
     await page.getByTestId('page-search').waitFor();
@@ -101,23 +92,23 @@ describe.skipIf(!chromiumPath)('search in a phone-sized Chromium', () => {
     await star.waitFor({ timeout: 10_000 });
     await star.click();
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
-    const list = await sessionClient(app.baseUrl, session).call('appmarket_msrv/watch_coins_list', {});
+    const list = await sessionClient(suite.app.baseUrl, session).call('appmarket_msrv/watch_coins_list', {});
     expect(list.list.map((coin) => coin.id)).toEqual(['cardano']);
     await context.close();
   });
 
   it('lists hot coins, and hot keywords follow what searches found', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
     for (let round = 0; round < 3; round += 1) {
-      await page.goto(`${app.baseUrl}/#/pages/ordinary/search/index?keyword=chainlink`);
+      await page.goto(`${suite.app.baseUrl}/#/pages/ordinary/search/index?keyword=chainlink`);
       await page.locator('[data-testid="search-coins"] .cl-coin-row').first().waitFor({ timeout: 20_000 });
     }
-    await page.goto(`${app.baseUrl}/#/pages/exchange/hotSearchCurrency/index`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/exchange/hotSearchCurrency/index`);
     const hot = page.locator('[data-testid="hot-search"] .cl-coin-row');
     await hot.first().waitFor({ timeout: 20_000 });
     expect(await hot.count()).toBeGreaterThanOrEqual(10);
-    await page.goto(`${app.baseUrl}/#/pages/ordinary/search/index`);
+    await page.goto(`${suite.app.baseUrl}/#/pages/ordinary/search/index`);
     await page.getByTestId('search-hot-keywords').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('search-hot-keywords').innerText()).toContain('LINK');
     await context.close();
