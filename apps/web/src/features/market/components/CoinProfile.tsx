@@ -8,19 +8,9 @@ import { FactList, type Fact } from '../../../components/FactList';
 import { Money } from '../../../components/Money';
 import { dayText, percentText, quantityText, textOrDash } from '../../../lib/fact-format';
 import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { ProjectLinks } from './ProjectLinks';
 import './coin-page.css';
 import '../../../components/fact-list.css';
-
-export const COIN_LINK_KEYS = [
-  'website',
-  'x',
-  'facebook',
-  'reddit',
-  'telegram',
-  'whitepaper',
-  'medium',
-  'github',
-] as const;
 
 interface ProfileProps {
   coin: CoinDetail;
@@ -213,10 +203,6 @@ function miningFacts(mining: NonNullable<CoinDetail['mining']>, t: TFunction): F
 export function CoinProfile({ coin, onOpenConcept, onOpenLink }: ProfileProps) {
   const { t } = useTranslation();
   const language = useDisplayLanguage();
-  const links = COIN_LINK_KEYS.flatMap((key) => {
-    const url = coin.links[key];
-    return url ? [{ key, url }] : [];
-  });
   return (
     <>
       <FactList title={t('coin.section.market')} facts={marketFacts(coin, t)} testId="coin-section-market" />
@@ -242,24 +228,7 @@ export function CoinProfile({ coin, onOpenConcept, onOpenLink }: ProfileProps) {
           testId="coin-section-mining"
         />
       )}
-      {links.length > 0 && (
-        <section className="cl-facts" aria-label={t('coin.section.links')} data-testid="coin-section-links">
-          <h3 className="cl-facts-title">{t('coin.section.links')}</h3>
-          <div className="cl-link-list">
-            {links.map((link) => (
-              <button
-                key={link.key}
-                type="button"
-                className="cl-link-button"
-                onClick={() => onOpenLink(link.url)}
-                data-testid={`coin-link-${link.key}`}
-              >
-                {t(`coin.link.${link.key}`)}
-              </button>
-            ))}
-          </div>
-        </section>
-      )}
+      <ProjectLinks links={coin.links} onOpen={onOpenLink} testId="coin-section-links" />
     </>
   );
 }

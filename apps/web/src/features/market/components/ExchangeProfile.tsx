@@ -6,6 +6,7 @@ import { FactList, type Fact } from '../../../components/FactList';
 import { Money } from '../../../components/Money';
 import { btcText, percentText, quantityText, textOrDash } from '../../../lib/fact-format';
 import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { ProjectLinks } from './ProjectLinks';
 import './coin-page.css';
 
 export interface ExchangeProfileProps {
@@ -122,24 +123,11 @@ export function ExchangeProfile({ exchange, onOpenCoin, onOpenLink }: ExchangePr
           { key: 'burn_info', label: t('exchanges.field.burnInfo'), value: textOrDash(exchange.burn_info) },
         ]}
       />
-      {exchange.website && (
-        <section
-          className="cl-facts"
-          aria-label={t('coin.section.links')}
-          data-testid="exchange-section-links"
-        >
-          <h3 className="cl-facts-title">{t('coin.section.links')}</h3>
-          <div className="cl-link-list">
-            <button
-              type="button"
-              className="cl-link-button"
-              onClick={() => onOpenLink(exchange.website ?? '')}
-            >
-              {t('coin.link.website')}
-            </button>
-          </div>
-        </section>
-      )}
+      <ProjectLinks
+        links={{ website: exchange.website }}
+        onOpen={onOpenLink}
+        testId="exchange-section-links"
+      />
     </>
   );
 }

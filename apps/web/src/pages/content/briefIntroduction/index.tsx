@@ -11,7 +11,7 @@ import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../config/paths';
 import type { BriefIntroductionSearch } from '../../../config/search-params';
 import { marketQueries } from '../../../features/market/api/market-queries';
-import { COIN_LINK_KEYS } from '../../../features/market/components/CoinProfile';
+import { ProjectLinks } from '../../../features/market/components/ProjectLinks';
 import { quantityText, textOrDash } from '../../../lib/fact-format';
 import { useSettingsStore } from '../../../lib/settings-store';
 import { useDisplayLanguage } from '../../../lib/use-display-language';
@@ -21,7 +21,6 @@ function Introduction({ coin }: { coin: CoinDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const language = useDisplayLanguage();
-  const links = COIN_LINK_KEYS.flatMap((key) => (coin.links[key] ? [{ key, url: coin.links[key] }] : []));
   return (
     <>
       <header className="cl-brief-head">
@@ -61,23 +60,11 @@ function Introduction({ coin }: { coin: CoinDetail }) {
           },
         ]}
       />
-      {links.length > 0 && (
-        <section className="cl-facts" aria-label={t('coin.section.links')}>
-          <h3 className="cl-facts-title">{t('coin.section.links')}</h3>
-          <div className="cl-link-list">
-            {links.map((link) => (
-              <button
-                key={link.key}
-                type="button"
-                className="cl-link-button"
-                onClick={() => void navigate({ to: paths.webview, search: { url: link.url } })}
-              >
-                {t(`coin.link.${link.key}`)}
-              </button>
-            ))}
-          </div>
-        </section>
-      )}
+      <ProjectLinks
+        links={coin.links}
+        onOpen={(url) => void navigate({ to: paths.webview, search: { url } })}
+        testId="brief-links"
+      />
     </>
   );
 }
