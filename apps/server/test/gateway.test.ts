@@ -32,17 +32,26 @@ describe('gateway over real HTTP', () => {
   it('answers a signed app_config call with code 0 and data matching the contract', async () => {
     const answer = await server.client.request('appsys_msrv/app_config', {});
     expect(answer.code).toBe(0);
-    expect(appConfigOutput.parse(answer.data)).toMatchObject({ app_id: 'coinlens-web', app_name: 'Coinlens' });
+    expect(appConfigOutput.parse(answer.data)).toMatchObject({
+      app_id: 'coinlens-web',
+      app_name: 'Coinlens',
+    });
   });
 
   it('answers msg and localised data in the caller language: __dlang__, then Lang, then Accept-Language', async () => {
     const zh = await server.client.request('appsys_msrv/app_config', {}, { headers: { Lang: 'zh' } });
     expect(zh.data.app_name).toBe('币镜');
-    const vi = await server.postForm('appsys_msrv/app_config', server.sign({ __dlang__: 'vi' }), { Lang: 'zh' });
+    const vi = await server.postForm('appsys_msrv/app_config', server.sign({ __dlang__: 'vi' }), {
+      Lang: 'zh',
+    });
     const zhMsg = zh.msg;
     expect(vi.json?.code).toBe(0);
     expect(vi.json?.msg).not.toBe(zhMsg);
-    const accept = await server.client.request('appsys_msrv/app_config', {}, { headers: { 'Accept-Language': 'vi-VN,vi;q=0.9' } });
+    const accept = await server.client.request(
+      'appsys_msrv/app_config',
+      {},
+      { headers: { 'Accept-Language': 'vi-VN,vi;q=0.9' } },
+    );
     expect(accept.msg).toBe(vi.json?.msg);
   });
 
@@ -75,7 +84,11 @@ describe('gateway over real HTTP', () => {
       expect(answer.json?.code).toBe(0);
     }
     for (const offset of [-SIGNATURE_WINDOW_SECONDS - 1, SIGNATURE_WINDOW_SECONDS + 1]) {
-      expectCleanRefusal(await server.postForm('appsys_msrv/app_config', server.sign({}, nowSeconds + offset)), 50500, 'timestamp');
+      expectCleanRefusal(
+        await server.postForm('appsys_msrv/app_config', server.sign({}, nowSeconds + offset)),
+        50500,
+        'timestamp',
+      );
     }
   });
 
@@ -105,7 +118,9 @@ describe('gateway over real HTTP', () => {
     ['a non-numeric timestamp', (f: Record<string, string>) => ({ ...f, timestamp: '17e8' }), 'timestamp'],
   ])('refuses %s with 50500 naming the field', async (_label, mutate, field) => {
     const fields = Object.fromEntries(
-      Object.entries(mutate(server.sign({}))).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      Object.entries(mutate(server.sign({}))).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
     );
     expectCleanRefusal(await server.postForm('appsys_msrv/app_config', fields), 50500, field);
   });
@@ -113,6 +128,15 @@ describe('gateway over real HTTP', () => {
   it('refuses a repeated form field instead of guessing which one counts', async () => {
     const body = `${new URLSearchParams(server.sign({})).toString()}&v=v1`;
     expectCleanRefusal(await server.postForm('appsys_msrv/app_config', body), 50500, 'v');
+  });
+
+  it('never repeats a caller-made field name in the message', async () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const body = `${new URLSearchParams(server.sign({})).toString()}&${encodeURIComponent(hostile)}=1&${encodeURIComponent(hostile)}=2`;
+    const answer = await server.postForm('appsys_msrv/app_config', body);
+    expectCleanRefusal(answer, 50500, 'field');
+    expect(answer.text).not.toContain('onerror');
+    expect(answer.text).not.toContain('<img');
   });
 
   it('refuses a malformed form body and a wrong content type without a 5xx', async () => {
@@ -149,7 +173,10 @@ describe('gateway over real HTTP', () => {
   });
 
   it('refuses an invalid payload with 50500 naming the field', async () => {
-    const answer = await server.postForm('appsys_msrv/version_check', server.sign({ platform: 'windows-phone' }));
+    const answer = await server.postForm(
+      'appsys_msrv/version_check',
+      server.sign({ platform: 'windows-phone' }),
+    );
     expectCleanRefusal(answer, 50500, 'platform');
     expect(answer.json?.data).toEqual({ field: 'platform' });
   });
@@ -160,7 +187,10 @@ describe('gateway over real HTTP', () => {
   });
 
   it('answers 413 with a gateway body for an oversized request', async () => {
-    const answer = await server.postForm('appsys_msrv/app_config', server.sign({ padding: 'x'.repeat(1_100_000) }));
+    const answer = await server.postForm(
+      'appsys_msrv/app_config',
+      server.sign({ padding: 'x'.repeat(1_100_000) }),
+    );
     expect(answer.status).toBe(413);
     expect(answer.json?.code).toBe(50500);
     expect(answer.text).not.toMatch(STACK_TRACE);
@@ -173,7 +203,9 @@ describe('gateway over real HTTP', () => {
       body: JSON.stringify(server.sign({})),
     });
     expect((await readRaw(put)).json?.code).toBe(0);
-    const get = await fetch(`${server.baseUrl}${procedurePath('appsys_msrv/version_check')}?${new URLSearchParams(server.sign({ platform: 'ios' })).toString()}`);
+    const get = await fetch(
+      `${server.baseUrl}${procedurePath('appsys_msrv/version_check')}?${new URLSearchParams(server.sign({ platform: 'ios' })).toString()}`,
+    );
     const answer = await readRaw(get);
     expect(answer.json?.code).toBe(0);
     expect(answer.json?.data).toMatchObject({ platform: 'ios', version: '1.0.8', version_code: 108 });
@@ -186,6 +218,8 @@ describe('gateway over real HTTP', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The legacy header says the same as frame-ancestors: never framed, not even by the same origin.
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('strict-transport-security')).toContain('max-age=31536000');
   });
@@ -210,7 +244,8 @@ describe('gateway transport limits', () => {
     const server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push(await server.postForm('appsys_msrv/app_config', server.sign({})));
+      for (let i = 0; i < 4; i++)
+        answers.push(await server.postForm('appsys_msrv/app_config', server.sign({})));
       expect(answers.slice(0, 3).map((answer) => answer.json?.code)).toEqual([0, 0, 0]);
       const limited = answers[3]!;
       expect(limited.status).toBe(429);
@@ -224,10 +259,14 @@ describe('gateway transport limits', () => {
   it('answers 451 to a caller from a blocked region, read from the trusted country header', async () => {
     const server = await startTestServer({ BLOCKED_REGIONS: 'kp, IR', COUNTRY_HEADER: 'CF-IPCountry' });
     try {
-      const blocked = await server.postForm('appsys_msrv/app_config', server.sign({}), { 'CF-IPCountry': 'KP' });
+      const blocked = await server.postForm('appsys_msrv/app_config', server.sign({}), {
+        'CF-IPCountry': 'KP',
+      });
       expect(blocked.status).toBe(451);
       expect(blocked.json?.msg).toMatch(/region/i);
-      const allowed = await server.postForm('appsys_msrv/app_config', server.sign({}), { 'CF-IPCountry': 'VN' });
+      const allowed = await server.postForm('appsys_msrv/app_config', server.sign({}), {
+        'CF-IPCountry': 'VN',
+      });
       expect(allowed.json?.code).toBe(0);
     } finally {
       await server.close();

@@ -1,5 +1,25 @@
 import type { SignedEnvelope } from '@coinlens/contract';
 
+const ENVELOPE_FIELDS = ['data', 'app_id', 'dev_id', 'timestamp', 'v', 'signature'] as const;
+
+/**
+ * Field names an answer may repeat back: the envelope's, the upload's and the body itself. Any other name
+ * came from the caller and is answered as a fixed word, so no attacker text is echoed in `msg`.
+ */
+const NAMEABLE_FIELDS: ReadonlySet<string> = new Set([
+  ...ENVELOPE_FIELDS,
+  'nonce',
+  'body',
+  'file',
+  'ext_name',
+]);
+const UNNAMED_FIELD = 'field';
+
+/** The name of a form field as an answer may say it: a name the server knows, else a fixed word. */
+export function nameableField(name: string): string {
+  return NAMEABLE_FIELDS.has(name) ? name : UNNAMED_FIELD;
+}
+
 /** A malformed or refused envelope; answered as 50500 naming `field`. */
 export class EnvelopeError extends Error {
   override readonly name = 'EnvelopeError';
@@ -20,7 +40,6 @@ export class PayloadTooLarge extends Error {
 
 export type EnvelopeFields = Record<string, string>;
 
-const ENVELOPE_FIELDS = ['data', 'app_id', 'dev_id', 'timestamp', 'v', 'signature'] as const;
 const MAX_FIELDS = 32;
 
 /** Parses an `application/x-www-form-urlencoded` body; a repeated field is refused rather than guessed at. */
@@ -29,7 +48,7 @@ export function parseFormFields(body: string): EnvelopeFields {
   let count = 0;
   for (const [key, value] of new URLSearchParams(body)) {
     if (++count > MAX_FIELDS) throw new EnvelopeError('body', 'too many fields');
-    if (key in fields) throw new EnvelopeError(key, 'repeated field');
+    if (key in fields) throw new EnvelopeError(nameableField(key), 'repeated field');
     fields[key] = value;
   }
   return fields;
@@ -44,7 +63,7 @@ export function jsonEnvelopeFields(body: unknown): EnvelopeFields {
   for (const [key, value] of Object.entries(body)) {
     if (typeof value === 'string') fields[key] = value;
     else if (typeof value === 'number' && Number.isFinite(value)) fields[key] = String(value);
-    else throw new EnvelopeError(key, 'must be a string');
+    else throw new EnvelopeError(nameableField(key), 'must be a string');
   }
   return fields;
 }

@@ -14,6 +14,7 @@ import type { Authenticator, AuthenticatedUser } from './authenticator.js';
 import { resolveCallerLanguage } from './caller-language.js';
 import {
   EnvelopeError,
+  nameableField,
   jsonEnvelopeFields,
   parseFormFields,
   PayloadTooLarge,
@@ -80,7 +81,9 @@ interface RateLimitRejection {
 }
 
 function isRateLimitRejection(error: unknown): error is RateLimitRejection {
-  return typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 429;
+  return (
+    typeof error === 'object' && error !== null && (error as { statusCode?: unknown }).statusCode === 429
+  );
 }
 
 function headerValue(request: FastifyRequest, name: string): string | null {
@@ -115,7 +118,8 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
       return sendParameterError(reply, error.field, validationMessage(error.messageKey, language), language);
     }
     if (error instanceof TooManyAttempts) return sendRateLimited(reply, error.retryAfterSeconds, language);
-    if (error instanceof LocalisedFailure) return sendAnswer(reply, error.code, error.render(language), error.data);
+    if (error instanceof LocalisedFailure)
+      return sendAnswer(reply, error.code, error.render(language), error.data);
     if (error instanceof ProcedureFailure) {
       return error.code === ErrorCode.ParameterInvalid && error.detail
         ? sendParameterError(reply, error.detail, null, language)
@@ -149,11 +153,15 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     const blocked = new Set(options.blockedRegions);
     gateway.addHook('onRequest', async (request, reply) => {
       const country = headerValue(request, header)?.toUpperCase();
-      if (country && blocked.has(country)) return sendRegionRestricted(reply, resolveCallerLanguage(request.headers));
+      if (country && blocked.has(country))
+        return sendRegionRestricted(reply, resolveCallerLanguage(request.headers));
     });
   }
 
-  async function authenticate(requirement: AuthRequirement, request: FastifyRequest): Promise<AuthenticatedUser | null> {
+  async function authenticate(
+    requirement: AuthRequirement,
+    request: FastifyRequest,
+  ): Promise<AuthenticatedUser | null> {
     if (requirement === 'public') return null;
     const outcome = await options.authenticator.authenticate({
       accessToken: headerValue(request, 'AccessToken'),
@@ -185,7 +193,11 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     return { payload: procedurePayload, language };
   }
 
-  function contextOf(request: FastifyRequest, language: AppLanguage, user: AuthenticatedUser | null): ProcedureContext {
+  function contextOf(
+    request: FastifyRequest,
+    language: AppLanguage,
+    user: AuthenticatedUser | null,
+  ): ProcedureContext {
     return {
       language,
       user,
@@ -199,9 +211,13 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     };
   }
 
-  async function handle(request: FastifyRequest<{ Params: { service: string; procedure: string } }>, reply: FastifyReply) {
+  async function handle(
+    request: FastifyRequest<{ Params: { service: string; procedure: string } }>,
+    reply: FastifyReply,
+  ) {
     const name = `${request.params.service}/${request.params.procedure}`;
-    if (!isProcedureName(name)) return sendFailure(reply, ErrorCode.NotFound, resolveCallerLanguage(request.headers));
+    if (!isProcedureName(name))
+      return sendFailure(reply, ErrorCode.NotFound, resolveCallerLanguage(request.headers));
     const { payload, language } = await openEnvelope(request, readEnvelopeFields(request));
     const user = await authenticate(procedures[name].auth, request);
     const input: unknown = parsePayload(procedures[name].input, payload, language);
@@ -222,7 +238,14 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
   });
 
   await gateway.register(multipart, {
-    limits: { fieldSize: options.upload.bodyLimit, fields: 16, files: 1, fileSize: 1, parts: 16, headerPairs: 100 },
+    limits: {
+      fieldSize: options.upload.bodyLimit,
+      fields: 16,
+      files: 1,
+      fileSize: 1,
+      parts: 16,
+      headerPairs: 100,
+    },
   });
 
   /** Fields of a multipart upload; a file part is refused because the image travels as a base64 field. */
@@ -230,9 +253,10 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     if (!request.isMultipart()) return readEnvelopeFields(request);
     const fields: EnvelopeFields = Object.create(null) as EnvelopeFields;
     for await (const part of request.parts()) {
-      if (part.type === 'file') throw new EnvelopeError(part.fieldname, 'must be a base64 form field, not a file');
+      if (part.type === 'file')
+        throw new EnvelopeError(nameableField(part.fieldname), 'must be a base64 form field, not a file');
       if (part.valueTruncated) throw new PayloadTooLarge(`${part.fieldname} is too large`);
-      if (part.fieldname in fields) throw new EnvelopeError(part.fieldname, 'repeated field');
+      if (part.fieldname in fields) throw new EnvelopeError(nameableField(part.fieldname), 'repeated field');
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
     }
     return fields;
@@ -240,7 +264,10 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
 
   gateway.post(
     UPLOAD_PATH,
-    { bodyLimit: options.upload.bodyLimit, config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } },
+    {
+      bodyLimit: options.upload.bodyLimit,
+      config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } },
+    },
     async (request, reply) => {
       const fields = await readMultipartFields(request);
       const { language } = await openEnvelope(request, fields);
@@ -250,5 +277,4 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
       return sendSuccess(reply, result, language);
     },
   );
-
 };
