@@ -12,7 +12,14 @@ const server = './apps/server/src';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/.test-reports/**', 'bench/results/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      'data/**',
+      '**/.test-reports/**',
+      'bench/results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -29,13 +36,22 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true, noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'always'],
@@ -52,7 +68,16 @@ export default tseslint.config(
             { target: `${web}/components`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
             { target: `${web}/features`, from: [`${web}/pages`, `${web}/app`] },
             { target: `${web}/pages`, from: [`${web}/app`] },
-            { target: `${server}/scoring`, from: [`${server}/db`, `${server}/gateway`, `${server}/modules`, `${server}/live`, `${server}/ingest`] },
+            {
+              target: `${server}/scoring`,
+              from: [
+                `${server}/db`,
+                `${server}/gateway`,
+                `${server}/modules`,
+                `${server}/live`,
+                `${server}/ingest`,
+              ],
+            },
             { target: `${server}/modules`, from: [`${server}/gateway/gateway-plugin.ts`] },
             { target: `${server}/market-data`, from: [`${server}/gateway`, `${server}/modules`] },
             { target: `${server}/db`, from: [`${server}/gateway`, `${server}/modules`] },

@@ -9,7 +9,11 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
 
 function run(options) {
-  return new Promise((resolve, reject) => autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
 }
 
 function summary(name, result) {
@@ -43,10 +47,17 @@ try {
   const baseline = summary('fastify hello-world', await run({ url: 'http://127.0.0.1:3001/' }));
   const measured = summary('coin_list page of 100', await run(coinList));
   const ratio = measured.req_per_s / baseline.req_per_s;
-  const verdict = { ratio: Number(ratio.toFixed(3)), ratio_target: 0.5, p99_target_ms: 50, pass: ratio >= 0.5 && measured.p99_ms <= 50 && measured.non_2xx === 0 };
+  const verdict = {
+    ratio: Number(ratio.toFixed(3)),
+    ratio_target: 0.5,
+    p99_target_ms: 50,
+    pass: ratio >= 0.5 && measured.p99_ms <= 50 && measured.non_2xx === 0,
+  };
   process.stdout.write(`${JSON.stringify({ baseline, measured, ...verdict })}\n`);
   printTable([baseline, measured]);
-  process.stdout.write(`ratio ${verdict.ratio} (target ≥ 0.5), p99 ${measured.p99_ms} ms (target ≤ 50): ${verdict.pass ? 'PASS' : 'FAIL'}\n`);
+  process.stdout.write(
+    `ratio ${verdict.ratio} (target ≥ 0.5), p99 ${measured.p99_ms} ms (target ≤ 50): ${verdict.pass ? 'PASS' : 'FAIL'}\n`,
+  );
 } finally {
   await stop(hello);
   await coinlens?.stop();

@@ -17,7 +17,11 @@ function pinned(command, args) {
 
 export async function startProcess(args, env, readyUrl) {
   const [command, finalArgs] = pinned(process.execPath, args);
-  const child = spawn(command, finalArgs, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command, finalArgs, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
@@ -36,7 +40,19 @@ export async function startProcess(args, env, readyUrl) {
 export async function startCoinlens(port, extraEnv = {}) {
   if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-bench-'));
-  const child = await startProcess(['apps/server/dist/main.js'], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '1000000000', ...extraEnv }, `http://127.0.0.1:${port}/healthz`);
+  const child = await startProcess(
+    ['apps/server/dist/main.js'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      ...extraEnv,
+    },
+    `http://127.0.0.1:${port}/healthz`,
+  );
   return { child, stop: () => stop(child).then(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
@@ -50,9 +66,21 @@ export function stop(child) {
 
 /** A signed, form-encoded gateway body for `payload` (fresh nonce: never a replay). */
 export function signedBody(payload) {
-  const fields = { data: JSON.stringify(payload), app_id: APP_ID, dev_id: '0', timestamp: String(Math.floor(Date.now() / 1000)), v: 'v1', nonce: randomBytes(12).toString('hex') };
-  const canonical = Object.keys(fields).sort().map((key) => `${key}=${fields[key]}`).join('&');
-  const signature = createHash('md5').update(APP_SECRET + canonical + APP_SECRET).digest('hex');
+  const fields = {
+    data: JSON.stringify(payload),
+    app_id: APP_ID,
+    dev_id: '0',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    v: 'v1',
+    nonce: randomBytes(12).toString('hex'),
+  };
+  const canonical = Object.keys(fields)
+    .sort()
+    .map((key) => `${key}=${fields[key]}`)
+    .join('&');
+  const signature = createHash('md5')
+    .update(APP_SECRET + canonical + APP_SECRET)
+    .digest('hex');
   return new URLSearchParams({ ...fields, signature }).toString();
 }
 
@@ -64,5 +92,7 @@ export function printTable(rows) {
   const keys = Object.keys(rows[0] ?? {});
   const widths = keys.map((key) => Math.max(key.length, ...rows.map((row) => String(row[key]).length)));
   const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')} |`;
-  process.stdout.write(`${line(keys)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map((row) => line(keys.map((key) => row[key]))).join('\n')}\n`);
+  process.stdout.write(
+    `${line(keys)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map((row) => line(keys.map((key) => row[key]))).join('\n')}\n`,
+  );
 }

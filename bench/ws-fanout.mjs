@@ -52,7 +52,11 @@ try {
     p99_ms: quantile(latencies, 0.99),
     max_ms: latencies.at(-1) ?? null,
   };
-  const pass = result.connected === CLIENTS && result.p99_ms !== null && result.p99_ms <= 250 && result.frames_per_s >= CLIENTS * 0.9;
+  const pass =
+    result.connected === CLIENTS &&
+    result.p99_ms !== null &&
+    result.p99_ms <= 250 &&
+    result.frames_per_s >= CLIENTS * 0.9;
   process.stdout.write(`${JSON.stringify({ ...result, p99_target_ms: 250, pass })}\n`);
   printTable([result]);
   process.stdout.write(`p99 delivery ${result.p99_ms} ms (target ≤ 250): ${pass ? 'PASS' : 'FAIL'}\n`);

@@ -25,7 +25,9 @@ const canonical = Object.keys(fields)
   .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
   .map((key) => `${key}=${fields[key]}`)
   .join('&');
-const signature = createHash('md5').update(secret + canonical + secret, 'utf8').digest('hex');
+const signature = createHash('md5')
+  .update(secret + canonical + secret, 'utf8')
+  .digest('hex');
 
 const response = await fetch(`${base}/gwapi/v1/${procedure}`, {
   method: 'POST',

@@ -28,4 +28,6 @@ function walk(directory) {
   }
 }
 walk(root);
-process.stdout.write(`precompressed ${files} files: ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB brotli\n`);
+process.stdout.write(
+  `precompressed ${files} files: ${(before / 1024).toFixed(0)} KiB -> ${(after / 1024).toFixed(0)} KiB brotli\n`,
+);

@@ -40,7 +40,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      redact: ['req.headers.accesstoken', 'req.headers.refreshtoken', 'req.headers.authorization', 'req.headers.cookie'],
+      redact: [
+        'req.headers.accesstoken',
+        'req.headers.refreshtoken',
+        'req.headers.authorization',
+        'req.headers.cookie',
+      ],
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -63,7 +68,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await app.register(rateLimit, {
       global: false,
-      errorResponseBuilder: (_request, context) => ({ statusCode: 429, retryAfterSeconds: context.ttl / 1000 }),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        retryAfterSeconds: context.ttl / 1000,
+      }),
     });
     services = await createServices(config, database, app.log, options);
     registerHealthCheck(app, database);
@@ -87,11 +95,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.now ? { now: options.now } : {}),
     });
     await services.market.live.start(app, GATEWAY_BASE_PATH);
-    await registerStaticSite(app, config.WEB_DIST_DIR, { app_id: config.APP_ID, app_secret: config.APP_SECRET });
+    await registerStaticSite(app, config.WEB_DIST_DIR, {
+      app_id: config.APP_ID,
+      app_secret: config.APP_SECRET,
+    });
     await services.market.ingest.start(AbortSignal.timeout(config.MARKET_START_TIMEOUT_MS));
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not Found' }));
     app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
-      const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      const status =
+        error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+          ? error.statusCode
+          : 500;
       if (status === 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ error: status === 500 ? 'Internal Server Error' : 'Bad Request' });
     });

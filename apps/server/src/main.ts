@@ -40,10 +40,14 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Coinlens is serving on ${address.replace('0.0.0.0', 'localhost')} (database: ${config.DATABASE_URL ? 'postgres' : 'sqlite'})`);
+  app.log.info(
+    `Coinlens is serving on ${address.replace('0.0.0.0', 'localhost')} (database: ${config.DATABASE_URL ? 'postgres' : 'sqlite'})`,
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Coinlens failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Coinlens failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

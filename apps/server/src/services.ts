@@ -123,7 +123,10 @@ export async function createServices(
 
   const source = SOURCE_SETTINGS[config.MARKET_SOURCE];
   const tickMs = config.MARKET_TICK_MS ?? source.tickMs;
-  const provider = new ProviderFacade(options.marketProvider ?? createMarketProvider(config, now), { ...source.facade, now });
+  const provider = new ProviderFacade(options.marketProvider ?? createMarketProvider(config, now), {
+    ...source.facade,
+    now,
+  });
   const snapshot = new MarketSnapshot(config.MARKET_HEARTBEAT_MS ?? Math.max(10_000, tickMs * 10));
   const candles = new CandleRepository(db);
   const ingest = new MarketIngest(provider, snapshot, candles, log, {

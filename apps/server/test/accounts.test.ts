@@ -40,41 +40,80 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const profile = await callAs(server, 'user_msrv/user_info', {}, { accessToken: login.data.AccessToken });
     expect(profile.data).toMatchObject({ email, nickname: 'Satoshi', country: 'VN' });
 
-    const refreshed = await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: login.data.RefreshToken });
+    const refreshed = await callAs(
+      server,
+      'user_msrv/refresh_token',
+      {},
+      { refreshToken: login.data.RefreshToken },
+    );
     expect(refreshed.code).toBe(0);
     expect(refreshed.data.RefreshToken).not.toBe(login.data.RefreshToken);
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: refreshed.data.AccessToken })).code).toBe(0);
+    expect(
+      (await callAs(server, 'user_msrv/user_info', {}, { accessToken: refreshed.data.AccessToken })).code,
+    ).toBe(0);
 
     clock += 11_000; // past the grace window
-    const reuse = await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: login.data.RefreshToken });
+    const reuse = await callAs(
+      server,
+      'user_msrv/refresh_token',
+      {},
+      { refreshToken: login.data.RefreshToken },
+    );
     expect(reuse.code).toBe(1000);
     // The whole family is gone: the newer refresh token and its access token no longer work.
-    expect((await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: refreshed.data.RefreshToken })).code).toBe(1000);
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: refreshed.data.AccessToken })).code).toBe(1003);
+    expect(
+      (await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: refreshed.data.RefreshToken }))
+        .code,
+    ).toBe(1000);
+    expect(
+      (await callAs(server, 'user_msrv/user_info', {}, { accessToken: refreshed.data.AccessToken })).code,
+    ).toBe(1003);
     // The registration session was a different family and still works until it logs out.
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: registered.AccessToken })).code).toBe(0);
-    expect((await callAs(server, 'user_msrv/logout', {}, { accessToken: registered.AccessToken })).code).toBe(0);
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: registered.AccessToken })).code).toBe(1003);
-    expect((await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: registered.RefreshToken })).code).toBe(1000);
+    expect(
+      (await callAs(server, 'user_msrv/user_info', {}, { accessToken: registered.AccessToken })).code,
+    ).toBe(0);
+    expect((await callAs(server, 'user_msrv/logout', {}, { accessToken: registered.AccessToken })).code).toBe(
+      0,
+    );
+    expect(
+      (await callAs(server, 'user_msrv/user_info', {}, { accessToken: registered.AccessToken })).code,
+    ).toBe(1003);
+    expect(
+      (await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: registered.RefreshToken })).code,
+    ).toBe(1000);
     expect((await callAs(server, 'user_msrv/logout', {}, {})).code).toBe(1008);
   });
 
   it('gives parallel refreshes with one token inside the grace window the same successor', async () => {
     const session = await registerAccount(server, freshEmail());
     const answers = await Promise.all(
-      Array.from({ length: 3 }, () => callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: session.RefreshToken })),
+      Array.from({ length: 3 }, () =>
+        callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: session.RefreshToken }),
+      ),
     );
     expect(answers.map((answer) => answer.code)).toEqual([0, 0, 0]);
     expect(new Set(answers.map((answer) => answer.data.RefreshToken)).size).toBe(1);
-    const next = await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: answers[0]!.data.RefreshToken });
+    const next = await callAs(
+      server,
+      'user_msrv/refresh_token',
+      {},
+      { refreshToken: answers[0]!.data.RefreshToken },
+    );
     expect(next.code).toBe(0);
   });
 
   it('binds refresh tokens to the device: another device id ends the session', async () => {
     const session = await registerAccount(server, freshEmail());
-    const stolen = await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: session.RefreshToken, deviceId: 'device-thief' });
+    const stolen = await callAs(
+      server,
+      'user_msrv/refresh_token',
+      {},
+      { refreshToken: session.RefreshToken, deviceId: 'device-thief' },
+    );
     expect(stolen.code).toBe(1000);
-    expect((await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: session.RefreshToken })).code).toBe(1000);
+    expect(
+      (await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: session.RefreshToken })).code,
+    ).toBe(1000);
   });
 
   it('answers 1002 to visitors and 1003 for an expired or forged access token', async () => {
@@ -83,9 +122,18 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const forged = `${session.AccessToken.slice(0, -2)}xx`;
     expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: forged })).code).toBe(1003);
     clock += FIFTEEN_MINUTES + 1_000;
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: session.AccessToken })).code).toBe(1003);
-    const refreshed = await callAs(server, 'user_msrv/refresh_token', {}, { refreshToken: session.RefreshToken });
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: refreshed.data.AccessToken })).code).toBe(0);
+    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: session.AccessToken })).code).toBe(
+      1003,
+    );
+    const refreshed = await callAs(
+      server,
+      'user_msrv/refresh_token',
+      {},
+      { refreshToken: session.RefreshToken },
+    );
+    expect(
+      (await callAs(server, 'user_msrv/user_info', {}, { accessToken: refreshed.data.AccessToken })).code,
+    ).toBe(0);
   });
 
   it('refuses a wrong code five times, then even the right one (wrong code ×6)', async () => {
@@ -95,7 +143,13 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const wrong = code === '000000' ? '111111' : '000000';
     const attempt = (value: string) =>
       callAs(server, 'user_msrv/register', {
-        email, code: value, password: PASSWORD, repeat_password: PASSWORD, country: 'VN', nickname: 'n', agreement: true,
+        email,
+        code: value,
+        password: PASSWORD,
+        repeat_password: PASSWORD,
+        country: 'VN',
+        nickname: 'n',
+        agreement: true,
       });
     for (let i = 0; i < 5; i++) {
       const answer = await attempt(wrong);
@@ -110,7 +164,15 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     await callAs(server, 'user_msrv/captcha', { email, purpose: 'register' });
     const code = await latestCode(server, email);
     clock += 10 * 60_000 + 1_000;
-    const payload = { email, code, password: PASSWORD, repeat_password: PASSWORD, country: 'VN', nickname: 'n', agreement: true as const };
+    const payload = {
+      email,
+      code,
+      password: PASSWORD,
+      repeat_password: PASSWORD,
+      country: 'VN',
+      nickname: 'n',
+      agreement: true as const,
+    };
     expect((await callAs(server, 'user_msrv/register', payload)).code).toBe(50500);
     await callAs(server, 'user_msrv/captcha', { email, purpose: 'register' });
     const fresh = await latestCode(server, email, 1);
@@ -124,7 +186,15 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     clock += 61_000;
     await callAs(server, 'user_msrv/captcha', { email, purpose: 'reset_password' });
     const resetCode = await latestCode(server, email, 1);
-    const payload = { email, code: resetCode, password: PASSWORD, repeat_password: PASSWORD, country: 'VN', nickname: 'n', agreement: true as const };
+    const payload = {
+      email,
+      code: resetCode,
+      password: PASSWORD,
+      repeat_password: PASSWORD,
+      country: 'VN',
+      nickname: 'n',
+      agreement: true as const,
+    };
     expect((await callAs(server, 'user_msrv/register', payload)).code).toBe(50500);
     clock += 61_000;
     await callAs(server, 'user_msrv/captcha', { email, purpose: 'register' });
@@ -144,7 +214,9 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       expect((await callAs(server, 'user_msrv/captcha', { email, purpose: 'register' })).code).toBe(0);
     }
     clock += 61_000;
-    expect((await server.postForm('user_msrv/captcha', server.sign({ email, purpose: 'register' }))).status).toBe(429);
+    expect(
+      (await server.postForm('user_msrv/captcha', server.sign({ email, purpose: 'register' }))).status,
+    ).toBe(429);
   });
 
   it('never reveals whether an email is registered: captcha, reset and login answer alike', async () => {
@@ -152,8 +224,14 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const unknown = freshEmail();
     await registerAccount(server, known);
     clock += 61_000;
-    const captchaKnown = await callAs(server, 'user_msrv/captcha', { email: known, purpose: 'reset_password' });
-    const captchaUnknown = await callAs(server, 'user_msrv/captcha', { email: unknown, purpose: 'reset_password' });
+    const captchaKnown = await callAs(server, 'user_msrv/captcha', {
+      email: known,
+      purpose: 'reset_password',
+    });
+    const captchaUnknown = await callAs(server, 'user_msrv/captcha', {
+      email: unknown,
+      purpose: 'reset_password',
+    });
     expect(captchaUnknown).toEqual(captchaKnown);
     const loginKnown = await callAs(server, 'user_msrv/login', { email: known, password: 'Wrong-pass1' });
     const loginUnknown = await callAs(server, 'user_msrv/login', { email: unknown, password: 'Wrong-pass1' });
@@ -189,9 +267,16 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     clock += 61_000;
     await callAs(server, 'user_msrv/captcha', { email, purpose: 'reset_password' });
     const code = await latestCode(server, email, 1);
-    const reset = await callAs(server, 'user_msrv/reset_password', { email, code, password: 'New-pass-22', repeat_password: 'New-pass-22' });
+    const reset = await callAs(server, 'user_msrv/reset_password', {
+      email,
+      code,
+      password: 'New-pass-22',
+      repeat_password: 'New-pass-22',
+    });
     expect(reset.code).toBe(0);
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: session.AccessToken })).code).toBe(1003);
+    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: session.AccessToken })).code).toBe(
+      1003,
+    );
     expect((await callAs(server, 'user_msrv/login', { email, password: PASSWORD })).code).toBe(40001);
     expect((await callAs(server, 'user_msrv/login', { email, password: 'New-pass-22' })).code).toBe(0);
   });
@@ -199,7 +284,9 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   it('changes the password: 40005 for a wrong original, other sessions end, this one stays', async () => {
     const email = freshEmail();
     const first = await registerAccount(server, email);
-    const second = (await callAs(server, 'user_msrv/login', { email, password: PASSWORD }, { deviceId: 'device-other' })).data;
+    const second = (
+      await callAs(server, 'user_msrv/login', { email, password: PASSWORD }, { deviceId: 'device-other' })
+    ).data;
     const wrong = await callAs(
       server,
       'user_msrv/update_password',
@@ -215,21 +302,44 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     );
     expect(changed.code).toBe(0);
     expect(changed.data.signed_out_sessions).toBe(1);
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: first.AccessToken })).code).toBe(0);
-    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: second.AccessToken, deviceId: 'device-other' })).code).toBe(1003);
+    expect((await callAs(server, 'user_msrv/user_info', {}, { accessToken: first.AccessToken })).code).toBe(
+      0,
+    );
+    expect(
+      (
+        await callAs(
+          server,
+          'user_msrv/user_info',
+          {},
+          { accessToken: second.AccessToken, deviceId: 'device-other' },
+        )
+      ).code,
+    ).toBe(1003);
     const mails = await outboxFor(server, email);
     await expect.poll(async () => (await outboxFor(server, email)).length).toBeGreaterThan(mails.length - 1);
   });
 
   it('updates the profile and refuses an avatar URL it did not issue', async () => {
     const session = await registerAccount(server, freshEmail());
-    const updated = await callAs(server, 'user_msrv/update_user_info', { nickname: '  Vitalik  ', bio: 'Hello' }, { accessToken: session.AccessToken });
+    const updated = await callAs(
+      server,
+      'user_msrv/update_user_info',
+      { nickname: '  Vitalik  ', bio: 'Hello' },
+      { accessToken: session.AccessToken },
+    );
     expect(updated.code).toBe(0);
     expect(updated.data).toMatchObject({ nickname: 'Vitalik', bio: 'Hello' });
-    const avatar = await callAs(server, 'user_msrv/update_user_info', { avatar: 'https://evil.example/x.png' }, { accessToken: session.AccessToken });
+    const avatar = await callAs(
+      server,
+      'user_msrv/update_user_info',
+      { avatar: 'https://evil.example/x.png' },
+      { accessToken: session.AccessToken },
+    );
     expect(avatar.code).toBe(50500);
     expect(avatar.msg).toContain('avatar');
-    expect((await callAs(server, 'user_msrv/update_user_info', {}, { accessToken: session.AccessToken })).code).toBe(50500);
+    expect(
+      (await callAs(server, 'user_msrv/update_user_info', {}, { accessToken: session.AccessToken })).code,
+    ).toBe(50500);
   });
 
   it('shows masked security info and signs out other sessions', async () => {
@@ -252,7 +362,12 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const email = freshEmail();
     await registerAccount(server, email);
     for (let i = 0; i < 100; i++) {
-      const answer = await callAs(server, 'user_msrv/login', { email, password: 'Wrong-pass1' }, { ip: `203.0.113.${i % 250}` });
+      const answer = await callAs(
+        server,
+        'user_msrv/login',
+        { email, password: 'Wrong-pass1' },
+        { ip: `203.0.113.${i % 250}` },
+      );
       expect(answer.code).toBe(40001);
     }
     const blocked = await server.postForm('user_msrv/login', server.sign({ email, password: PASSWORD }), {
@@ -263,38 +378,74 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     expect(blocked.json?.code).toBe(802009);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
     clock += 60 * 60_000 + 1_000;
-    expect((await callAs(server, 'user_msrv/login', { email, password: PASSWORD }, { ip: '192.0.2.78' })).code).toBe(0);
+    expect(
+      (await callAs(server, 'user_msrv/login', { email, password: PASSWORD }, { ip: '192.0.2.78' })).code,
+    ).toBe(0);
   });
 
   it('limits password attempts per address: 25 per 5 minutes', async () => {
     const ip = '198.18.0.1';
     for (let i = 0; i < 25; i++) {
-      expect((await callAs(server, 'user_msrv/login', { email: `spray${i}@example.org`, password: 'Wrong-pass1' }, { ip })).code).toBe(40001);
+      expect(
+        (
+          await callAs(
+            server,
+            'user_msrv/login',
+            { email: `spray${i}@example.org`, password: 'Wrong-pass1' },
+            { ip },
+          )
+        ).code,
+      ).toBe(40001);
     }
-    const limited = await server.postForm('user_msrv/login', server.sign({ email: 'spray-x@example.org', password: 'Wrong-pass1' }), {
-      'X-Forwarded-For': ip,
-    });
+    const limited = await server.postForm(
+      'user_msrv/login',
+      server.sign({ email: 'spray-x@example.org', password: 'Wrong-pass1' }),
+      {
+        'X-Forwarded-For': ip,
+      },
+    );
     expect(limited.status).toBe(429);
-    expect((await callAs(server, 'user_msrv/login', { email: 'spray-y@example.org', password: 'Wrong-pass1' }, { ip: '198.18.0.2' })).code).toBe(40001);
+    expect(
+      (
+        await callAs(
+          server,
+          'user_msrv/login',
+          { email: 'spray-y@example.org', password: 'Wrong-pass1' },
+          { ip: '198.18.0.2' },
+        )
+      ).code,
+    ).toBe(40001);
   });
 
   it('validates registration with the spec messages in the caller language', async () => {
-    const base = { email: freshEmail(), code: '123456', password: PASSWORD, repeat_password: PASSWORD, country: 'VN', nickname: 'n', agreement: true as const };
+    const base = {
+      email: freshEmail(),
+      code: '123456',
+      password: PASSWORD,
+      repeat_password: PASSWORD,
+      country: 'VN',
+      nickname: 'n',
+      agreement: true as const,
+    };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: 'not-an-email' }, 'email', 'Email format incorrect'],
-      [{ password: 'short1' , repeat_password: 'short1' }, 'password', 'Password format error'],
+      [{ password: 'short1', repeat_password: 'short1' }, 'password', 'Password format error'],
       [{ repeat_password: 'Other-pass1' }, 'repeat_password', 'Two passwords are inconsistent'],
       [{ agreement: false }, 'agreement', 'Privacy Policy'],
       [{ nickname: '' }, 'nickname', 'Please enter your nickname'],
       [{ country: 'XX' }, 'country', 'Please select your country'],
     ];
     for (const [change, field, message] of cases) {
-      const answer = await server.postForm('user_msrv/register', server.sign({ ...base, ...change }), { Lang: 'en' });
+      const answer = await server.postForm('user_msrv/register', server.sign({ ...base, ...change }), {
+        Lang: 'en',
+      });
       expect(answer.json?.code, field).toBe(50500);
       expect(answer.json?.msg).toContain(field);
       expect(answer.json?.msg).toContain(message);
     }
-    const vi = await server.postForm('user_msrv/register', server.sign({ ...base, email: 'x' }), { Lang: 'vi' });
+    const vi = await server.postForm('user_msrv/register', server.sign({ ...base, email: 'x' }), {
+      Lang: 'vi',
+    });
     expect(vi.json?.msg).not.toContain('Email format incorrect');
   });
 });

@@ -5,7 +5,11 @@ import { AppService } from '../src/modules/app/app.service.js';
 import { createTestDatabase, TEST_DIALECTS } from './support/test-databases.js';
 import type { TestDatabase } from './support/test-databases.js';
 
-const SETTINGS = { appId: 'coinlens-web', website: undefined, contact: { email: 'e', telegram: 't', x: 'x' } };
+const SETTINGS = {
+  appId: 'coinlens-web',
+  website: undefined,
+  contact: { email: 'e', telegram: 't', x: 'x' },
+};
 
 describe.each(TEST_DIALECTS)('app releases on %s', (dialect) => {
   let database: TestDatabase;
@@ -30,7 +34,10 @@ describe.each(TEST_DIALECTS)('app releases on %s', (dialect) => {
   });
 
   it('reports the current release as up to date and a newer one as an update', async () => {
-    expect(await service.versionCheck('web', 108, 'en')).toMatchObject({ has_update: false, display_version: 'V1.0.8' });
+    expect(await service.versionCheck('web', 108, 'en')).toMatchObject({
+      has_update: false,
+      display_version: 'V1.0.8',
+    });
     await repository.publishRelease({
       platform: 'web',
       version: '1.1.0',
@@ -41,7 +48,12 @@ describe.each(TEST_DIALECTS)('app releases on %s', (dialect) => {
       releasedAt: Date.UTC(2026, 10, 20),
     });
     const update = await service.versionCheck('web', 108, 'zh-Hans');
-    expect(update).toMatchObject({ version: '1.1.0', version_code: 110, has_update: true, force_update: false });
+    expect(update).toMatchObject({
+      version: '1.1.0',
+      version_code: 110,
+      has_update: true,
+      force_update: false,
+    });
     expect(update.release_notes).toBe('更快的图表');
     expect((await service.versionCheck('android', 108, 'en')).has_update).toBe(false);
   });
@@ -55,7 +67,15 @@ describe.each(TEST_DIALECTS)('app releases on %s', (dialect) => {
   });
 
   it('refuses a second release with the same platform and code', async () => {
-    const release = { platform: 'web', version: '1.0.8b', versionCode: 108, downloadUrl: '', releaseNotes: {}, forceUpdate: false, releasedAt: 1 };
+    const release = {
+      platform: 'web',
+      version: '1.0.8b',
+      versionCode: 108,
+      downloadUrl: '',
+      releaseNotes: {},
+      forceUpdate: false,
+      releasedAt: 1,
+    };
     await expect(repository.publishRelease(release)).rejects.toThrow();
   });
 });

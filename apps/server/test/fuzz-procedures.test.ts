@@ -12,19 +12,52 @@ const RUNS_PER_PROCEDURE = Number(process.env.FUZZ_RUNS ?? 40);
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
-    fc.constantFrom(null, true, false, 0, -1, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER, '', ' ', '__proto__', 'constructor', '𝕏🚀', 'a'.repeat(5000)),
+    fc.constantFrom(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      Number.POSITIVE_INFINITY,
+      Number.MAX_SAFE_INTEGER,
+      '',
+      ' ',
+      '__proto__',
+      'constructor',
+      '𝕏🚀',
+      'a'.repeat(5000),
+    ),
     fc.string(),
     fc.integer(),
     fc.double(),
     fc.emailAddress(),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype')), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype')),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
 const hostilePayload = fc.oneof(
   fc.dictionary(
-    fc.oneof(fc.constantFrom('email', 'password', 'code', 'purpose', 'nickname', 'platform', 'version_code', 'session_ids', 'avatar', '__dlang__', '__proto__'), fc.string()),
+    fc.oneof(
+      fc.constantFrom(
+        'email',
+        'password',
+        'code',
+        'purpose',
+        'nickname',
+        'platform',
+        'version_code',
+        'session_ids',
+        'avatar',
+        '__dlang__',
+        '__proto__',
+      ),
+      fc.string(),
+    ),
     hostileValue,
     { maxKeys: 6 },
   ),
@@ -53,7 +86,11 @@ describe('malformed payloads at every procedure', () => {
         const data = JSON.stringify(payload) ?? 'null';
         const { signature: _signature, ...unsigned }: Record<string, string> = { ...fields, data };
         const body = { ...unsigned, signature: computeSignature(unsigned, DEV_APP_SECRET) };
-        const answer = await server.postForm(procedure, body, token ? { AccessToken: token, RefreshToken: token } : {});
+        const answer = await server.postForm(
+          procedure,
+          body,
+          token ? { AccessToken: token, RefreshToken: token } : {},
+        );
         expectSafe(answer);
       }),
       { numRuns: RUNS_PER_PROCEDURE },
@@ -61,11 +98,23 @@ describe('malformed payloads at every procedure', () => {
   });
 
   it('envelope faults never answer a 5xx or a stack trace', async () => {
-    const field = fc.constantFrom('data', 'app_id', 'dev_id', 'timestamp', 'v', 'signature', 'nonce', 'extra');
+    const field = fc.constantFrom(
+      'data',
+      'app_id',
+      'dev_id',
+      'timestamp',
+      'v',
+      'signature',
+      'nonce',
+      'extra',
+    );
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(field, fc.oneof(fc.string(), fc.constant('%'), fc.constant('1e309'))), async (fields) => {
-        expectSafe(await server.postForm('appsys_msrv/app_config', fields));
-      }),
+      fc.asyncProperty(
+        fc.dictionary(field, fc.oneof(fc.string(), fc.constant('%'), fc.constant('1e309'))),
+        async (fields) => {
+          expectSafe(await server.postForm('appsys_msrv/app_config', fields));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -81,7 +81,11 @@ describe('live updates over /gwapi/ws', () => {
       provider.priceFactor = 1.01;
       await server.tick();
       const update = await client.next();
-      expect(eventsOf(update, 'coin').map((event) => event.id).sort()).toEqual(['bitcoin', 'ethereum', 'solana']);
+      expect(
+        eventsOf(update, 'coin')
+          .map((event) => event.id)
+          .sort(),
+      ).toEqual(['bitcoin', 'ethereum', 'solana']);
       const btc = eventsOf(update, 'coin').find((event) => event.id === 'bitcoin');
       expect(btc?.changes.price).toBeCloseTo(before * 1.01, 0);
       expect(btc?.changes).not.toHaveProperty('rank');
@@ -145,7 +149,11 @@ describe('live updates over /gwapi/ws', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       provider.priceFactor = 1.04;
       await server.tick();
-      expect(eventsOf(await first.next(), 'coin').map((event) => event.id).sort()).toEqual(['bitcoin', 'ethereum']);
+      expect(
+        eventsOf(await first.next(), 'coin')
+          .map((event) => event.id)
+          .sort(),
+      ).toEqual(['bitcoin', 'ethereum']);
       expect(eventsOf(await second.next(), 'coin').map((event) => event.id)).toEqual(['bitcoin']);
     } finally {
       provider.priceFactor = 1;
@@ -166,7 +174,8 @@ describe('live updates over /gwapi/ws', () => {
         clock += 1_000; // ticks carry their own time, as in production
         await server.tick();
         const frames = await Promise.all(clients.map((client) => client.next()));
-        for (const frame of frames) expect(eventsOf(frame, 'coin').map((event) => event.id)).toEqual(['solana']);
+        for (const frame of frames)
+          expect(eventsOf(frame, 'coin').map((event) => event.id)).toEqual(['solana']);
       }
     } finally {
       provider.priceFactor = 1;
@@ -177,7 +186,13 @@ describe('live updates over /gwapi/ws', () => {
   it('answers malformed messages, unknown topics and currencies with an error event and stays open', async () => {
     const client = await LiveClient.connect(url);
     try {
-      for (const message of ['not json', { op: 'dance' }, { op: 'subscribe', topics: ['weather:paris'] }, { op: 'subscribe', topics: ['list:colour:asc:1:5'] }, { op: 'subscribe', topics: ['global'], currency: 'xyz' }]) {
+      for (const message of [
+        'not json',
+        { op: 'dance' },
+        { op: 'subscribe', topics: ['weather:paris'] },
+        { op: 'subscribe', topics: ['list:colour:asc:1:5'] },
+        { op: 'subscribe', topics: ['global'], currency: 'xyz' },
+      ]) {
         client.send(message);
         const frame = await client.next();
         expect(frame.events[0]?.type).toBe('error');

@@ -36,7 +36,10 @@ describe('mail over a real SMTP conversation', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const address = smtp.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Coinlens <no-reply@coinlens.test>' });
+    server = await startTestServer({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'Coinlens <no-reply@coinlens.test>',
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -44,7 +47,11 @@ describe('mail over a real SMTP conversation', () => {
   });
 
   it('delivers the sign-up code in the caller language through SMTP, and has no dev outbox', async () => {
-    const answer = await server.client.request('user_msrv/captcha', { email: 'smtp-user@example.org', purpose: 'register' }, { headers: { Lang: 'zh' } });
+    const answer = await server.client.request(
+      'user_msrv/captcha',
+      { email: 'smtp-user@example.org', purpose: 'register' },
+      { headers: { Lang: 'zh' } },
+    );
     expect(answer.code).toBe(0);
     await expect.poll(() => received.length, { timeout: 5_000 }).toBe(1);
     const [mail] = received;

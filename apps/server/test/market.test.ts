@@ -13,11 +13,18 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
   let server: TestServer;
   let accessToken: string;
 
-  const call = <P extends Parameters<TestServer['client']['request']>[0]>(procedure: P, payload: Parameters<TestServer['client']['request']>[1], lang = 'en') =>
-    callAs(server, procedure, payload as never, { accessToken, lang });
+  const call = <P extends Parameters<TestServer['client']['request']>[0]>(
+    procedure: P,
+    payload: Parameters<TestServer['client']['request']>[1],
+    lang = 'en',
+  ) => callAs(server, procedure, payload as never, { accessToken, lang });
 
   beforeAll(async () => {
-    server = await startTestServerOn(dialect, { TRUST_PROXY: 'true' }, { now: () => clock, marketProvider: provider });
+    server = await startTestServerOn(
+      dialect,
+      { TRUST_PROXY: 'true' },
+      { now: () => clock, marketProvider: provider },
+    );
     accessToken = (await registerAccount(server, `market-${dialect}@example.org`)).AccessToken;
   });
   afterAll(() => server.close());
@@ -36,7 +43,11 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
     expect(first.data.total).toBe(12);
     expect(first.data.list.map((coin) => coin.rank)).toEqual([1, 2, 3, 4, 5]);
     expect(coinListItem.array().parse(first.data.list)).toHaveLength(5);
-    const byPriceDesc = await call('appmarket_msrv/coin_list', { sort: 'price', order: 'desc', page_size: 100 });
+    const byPriceDesc = await call('appmarket_msrv/coin_list', {
+      sort: 'price',
+      order: 'desc',
+      page_size: 100,
+    });
     const prices = byPriceDesc.data.list.map((coin) => coin.price ?? 0);
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
     const byNameAsc = await call('appmarket_msrv/coin_list', { sort: 'name', page_size: 100 });
@@ -69,7 +80,31 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
     const answer = await call('appmarket_msrv/coin_detail', { coin_id: 'ethereum' }, 'zh');
     expect(answer.code).toBe(0);
     const coin = coinDetailOutput.parse(answer.data);
-    for (const field of ['price', 'change_24h', 'volume_24h', 'amount_24h', 'market_cap', 'circulating_market_cap', 'high_24h', 'low_24h', 'volatility_24h', 'turnover_rate', 'first_day_open', 'roi', 'volume_ratio', 'btc_correlation', 'circulating_supply', 'total_supply', 'circulation_rate', 'market_share', 'ath', 'atl', 'bid_ask_spread', 'holder_addresses', 'price_btc'] as const) {
+    for (const field of [
+      'price',
+      'change_24h',
+      'volume_24h',
+      'amount_24h',
+      'market_cap',
+      'circulating_market_cap',
+      'high_24h',
+      'low_24h',
+      'volatility_24h',
+      'turnover_rate',
+      'first_day_open',
+      'roi',
+      'volume_ratio',
+      'btc_correlation',
+      'circulating_supply',
+      'total_supply',
+      'circulation_rate',
+      'market_share',
+      'ath',
+      'atl',
+      'bid_ask_spread',
+      'holder_addresses',
+      'price_btc',
+    ] as const) {
       expect(coin[field], field).not.toBeNull();
     }
     // +2 % drift plus the shared wiggle: exp(0.02 + 0.01·(sin 0 − sin(−2.1))) − 1 ≈ 2.9 %
@@ -90,7 +125,9 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
     expect(Math.abs((detail.price ?? 0) / 180 - 1)).toBeLessThan(0.01);
     const tickers = await call('appmarket_msrv/coin_tickers', { coin_id: 'solana' });
     expect(tickers.data.total).toBe(6);
-    expect(tickers.data.list.filter((ticker) => ticker.excluded).map((ticker) => ticker.exchange_id)).toEqual(['liar']);
+    expect(tickers.data.list.filter((ticker) => ticker.excluded).map((ticker) => ticker.exchange_id)).toEqual(
+      ['liar'],
+    );
     expect(tickers.data.list[0]).toMatchObject({ pair: 'SOL/USDT', exchange_name: 'ALPHA' });
   });
 
@@ -135,7 +172,11 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
     const byPopularity = await call('appmarket_msrv/exchange_list', { sort: 'popularity', order: 'asc' });
     expect(byPopularity.data.list[0]?.id).toBe('liar');
     const detail = await call('appmarket_msrv/exchange_detail', { exchange_id: 'alpha' });
-    expect(exchangeDetailOutput.parse(detail.data).platform_token).toEqual({ id: 'uniswap', symbol: 'UNI', name: 'Uniswap' });
+    expect(exchangeDetailOutput.parse(detail.data).platform_token).toEqual({
+      id: 'uniswap',
+      symbol: 'UNI',
+      name: 'Uniswap',
+    });
     expect((await call('appmarket_msrv/exchange_detail', { exchange_id: 'nope' })).code).toBe(3002);
     const tickers = await call('appmarket_msrv/exchange_tickers', { exchange_id: 'alpha', page_size: 100 });
     expect(tickers.data.total).toBe(12);
@@ -144,8 +185,17 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
   it('lists supported currencies with USD as the default and rates per USD', async () => {
     const currencies = await call('appmarket_msrv/get_gecko_supported_dict_currency', {});
     expect(currencies.data.list.length).toBeGreaterThanOrEqual(32);
-    expect(currencies.data.list[0]).toEqual({ cn_name: '美元', en_name: 'US Dollar', currency_code: 'usd', currency_type: 'fiat', status: 1, unit: '$' });
-    expect(currencies.data.list.filter((entry) => entry.currency_type === 'fiat').length).toBeGreaterThanOrEqual(30);
+    expect(currencies.data.list[0]).toEqual({
+      cn_name: '美元',
+      en_name: 'US Dollar',
+      currency_code: 'usd',
+      currency_type: 'fiat',
+      status: 1,
+      unit: '$',
+    });
+    expect(
+      currencies.data.list.filter((entry) => entry.currency_type === 'fiat').length,
+    ).toBeGreaterThanOrEqual(30);
     const rates = await call('appmarket_msrv/get_gecko_exchange_rates', {});
     expect(rates.data.rates.find((rate) => rate.currency_code === 'vnd')?.rate).toBe(25_400);
   });
@@ -171,8 +221,14 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
     expect(added.code).toBe(0);
     expect(added.msg).toBe('Successfully followed');
     await call('appmarket_msrv/watch_coins_add', { coin_ids: ['ethereum', 'bitcoin'] });
-    expect((await call('appmarket_msrv/watch_coins_list', {})).data.list.map((coin) => coin.id)).toEqual(['solana', 'bitcoin', 'ethereum']);
-    const sorted = await call('appmarket_msrv/watch_coins_sort', { coin_ids: ['ethereum', 'solana', 'bitcoin'] });
+    expect((await call('appmarket_msrv/watch_coins_list', {})).data.list.map((coin) => coin.id)).toEqual([
+      'solana',
+      'bitcoin',
+      'ethereum',
+    ]);
+    const sorted = await call('appmarket_msrv/watch_coins_sort', {
+      coin_ids: ['ethereum', 'solana', 'bitcoin'],
+    });
     expect(sorted.data.ids).toEqual(['ethereum', 'solana', 'bitcoin']);
     expect((await call('appmarket_msrv/watch_coins_sort', { coin_ids: ['ethereum'] })).code).toBe(50500);
     const removed = await call('appmarket_msrv/watch_coins_remove', { coin_ids: ['solana'] });
@@ -183,14 +239,18 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
     expect(watched.data.list.map((coin) => coin.id).sort()).toEqual(['bitcoin', 'ethereum']);
     const exchanges = await call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['bravo', 'alpha'] });
     expect(exchanges.data.ids).toEqual(['bravo', 'alpha']);
-    expect((await call('appmarket_msrv/watch_exchange_list', {})).data.list.map((exchange) => exchange.id)).toEqual(['bravo', 'alpha']);
+    expect(
+      (await call('appmarket_msrv/watch_exchange_list', {})).data.list.map((exchange) => exchange.id),
+    ).toEqual(['bravo', 'alpha']);
     await call('appmarket_msrv/watch_coins_remove', { coin_ids: ['ethereum', 'bitcoin'] });
   });
 
   it('answers 3009 and changes nothing when one action would pass 10', async () => {
     const ids = ['bitcoin', 'ethereum', 'solana', 'dogecoin', 'uniswap', 'chainlink', 'pepe', 'aave'];
     expect((await call('appmarket_msrv/watch_coins_add', { coin_ids: ids })).code).toBe(0);
-    const tooMany = await call('appmarket_msrv/watch_coins_add', { coin_ids: ['render-token', 'arbitrum', 'toncoin'] });
+    const tooMany = await call('appmarket_msrv/watch_coins_add', {
+      coin_ids: ['render-token', 'arbitrum', 'toncoin'],
+    });
     expect(tooMany.code).toBe(3009);
     expect((await call('appmarket_msrv/watch_coins_list', {})).data.list).toHaveLength(8);
     await call('appmarket_msrv/watch_coins_remove', { coin_ids: ids });
@@ -199,11 +259,23 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
   it('leaves exactly 10 after 50 parallel adds to a 9-item list', async () => {
     const session = await registerAccount(server, `race-${dialect}@example.org`);
     const as = { accessToken: session.AccessToken };
-    const nine = ['bitcoin', 'ethereum', 'solana', 'dogecoin', 'uniswap', 'chainlink', 'pepe', 'aave', 'render-token'];
+    const nine = [
+      'bitcoin',
+      'ethereum',
+      'solana',
+      'dogecoin',
+      'uniswap',
+      'chainlink',
+      'pepe',
+      'aave',
+      'render-token',
+    ];
     await callAs(server, 'appmarket_msrv/watch_coins_add', { coin_ids: nine }, as);
     const racers = ['arbitrum', 'toncoin', 'litecoin'];
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => callAs(server, 'appmarket_msrv/watch_coins_add', { coin_ids: [racers[i % 3]!] }, as)),
+      Array.from({ length: 50 }, (_, i) =>
+        callAs(server, 'appmarket_msrv/watch_coins_add', { coin_ids: [racers[i % 3]!] }, as),
+      ),
     );
     const list = (await callAs(server, 'appmarket_msrv/watch_coins_list', {}, as)).data.list;
     expect(list).toHaveLength(10);

@@ -9,7 +9,9 @@ import { readRaw, startTestServer } from './support/test-server.js';
 import type { RawAnswer, TestServer } from './support/test-server.js';
 
 async function sampleImage(format: 'png' | 'jpeg' | 'webp', width = 640, height = 480): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).withExif({
+  const image = sharp({
+    create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } },
+  }).withExif({
     IFD0: { Copyright: 'GPS 48.8584 N 2.2945 E', Artist: 'secret-artist' },
   });
   return image[format]().toBuffer();
@@ -51,7 +53,10 @@ describe('avatar upload', () => {
   let server: TestServer;
   let accessToken: string;
 
-  async function upload(fields: Record<string, string>, token: string | null = accessToken): Promise<RawAnswer> {
+  async function upload(
+    fields: Record<string, string>,
+    token: string | null = accessToken,
+  ): Promise<RawAnswer> {
     const envelope: Record<string, string> = {
       data: '{}',
       app_id: DEV_APP_ID,
@@ -85,7 +90,11 @@ describe('avatar upload', () => {
     ['jpeg', 'image/jpeg'],
     ['webp', 'image/webp'],
   ] as const)('stores a real %s as a re-encoded WebP without its metadata', async (format, mime) => {
-    const answer = await upload({ file: dataUrl(mime, await sampleImage(format)), ext_name: format === 'jpeg' ? 'jpg' : format, extra: 'avatar' });
+    const answer = await upload({
+      file: dataUrl(mime, await sampleImage(format)),
+      ext_name: format === 'jpeg' ? 'jpg' : format,
+      extra: 'avatar',
+    });
     expect(answer.json?.code).toBe(0);
     const { url, success } = answer.json?.data as { url: string; success: boolean };
     expect(success).toBe(true);
@@ -99,7 +108,11 @@ describe('avatar upload', () => {
     expect(Math.max(metadata.width ?? 0, metadata.height ?? 0)).toBeLessThanOrEqual(512);
     expect(metadata.exif).toBeUndefined();
     expect(stored.includes(Buffer.from('secret-artist'))).toBe(false);
-    const profile = await server.client.request('user_msrv/update_user_info', { avatar: url }, { headers: { AccessToken: accessToken, DeviceId: DEVICE_ID } });
+    const profile = await server.client.request(
+      'user_msrv/update_user_info',
+      { avatar: url },
+      { headers: { AccessToken: accessToken, DeviceId: DEVICE_ID } },
+    );
     expect(profile.data.avatar).toBe(url);
   });
 
@@ -116,7 +129,10 @@ describe('avatar upload', () => {
   });
 
   it('refuses an image over 5 MB with a clear message', async () => {
-    const answer = await upload({ file: Buffer.alloc(5.5 * 1024 * 1024, 1).toString('base64'), ext_name: 'png' });
+    const answer = await upload({
+      file: Buffer.alloc(5.5 * 1024 * 1024, 1).toString('base64'),
+      ext_name: 'png',
+    });
     expect(answer.json?.code).toBe(50500);
     expect(answer.json?.msg).toMatch(/too large/);
   });
@@ -139,13 +155,22 @@ describe('avatar upload', () => {
 
     const form = new FormData();
     form.append('file', new Blob([await sampleImage('png', 32, 32)]), 'a.png');
-    const asFile = await readRaw(await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, { method: 'POST', body: form }));
+    const asFile = await readRaw(
+      await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, { method: 'POST', body: form }),
+    );
     expect(asFile.status).toBe(200);
     expect(asFile.json?.code).toBe(50500);
 
     const unsigned = new FormData();
-    for (const [key, value] of Object.entries({ ...server.sign({}), file: image, ext_name: 'png' })) unsigned.append(key, value);
-    const tampered = await readRaw(await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, { method: 'POST', body: unsigned, headers: { AccessToken: accessToken, DeviceId: DEVICE_ID } }));
+    for (const [key, value] of Object.entries({ ...server.sign({}), file: image, ext_name: 'png' }))
+      unsigned.append(key, value);
+    const tampered = await readRaw(
+      await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, {
+        method: 'POST',
+        body: unsigned,
+        headers: { AccessToken: accessToken, DeviceId: DEVICE_ID },
+      }),
+    );
     expect(tampered.json?.code).toBe(50500);
     expect(tampered.json?.msg).toContain('signature');
   });

@@ -7,16 +7,42 @@ import type { CoinMetricsInput } from './coin-metrics.js';
 const NOW = Date.UTC(2026, 10, 22, 12, 0);
 const DAY = 86_400_000;
 
-function series(count: number, stepMs: number, end: number, priceAt: (i: number) => number, amount = 100): Candle[] {
+function series(
+  count: number,
+  stepMs: number,
+  end: number,
+  priceAt: (i: number) => number,
+  amount = 100,
+): Candle[] {
   return Array.from({ length: count }, (_, i) => {
     const close = priceAt(i);
     const open = i === 0 ? close : priceAt(i - 1);
-    return { time: end - (count - i) * stepMs, open, close, high: Math.max(open, close), low: Math.min(open, close), volume: 1, amount };
+    return {
+      time: end - (count - i) * stepMs,
+      open,
+      close,
+      high: Math.max(open, close),
+      low: Math.min(open, close),
+      volume: 1,
+      amount,
+    };
   });
 }
 
 function venue(volumeUsd24h: number, bidUsd: number | null, askUsd: number | null): VenueTicker {
-  return { exchangeId: 'x', coinId: 'c', base: 'C', quote: 'USDT', last: 100, lastUsd: 100, bidUsd, askUsd, volumeBase24h: volumeUsd24h / 100, volumeUsd24h, timestamp: NOW };
+  return {
+    exchangeId: 'x',
+    coinId: 'c',
+    base: 'C',
+    quote: 'USDT',
+    last: 100,
+    lastUsd: 100,
+    bidUsd,
+    askUsd,
+    volumeBase24h: volumeUsd24h / 100,
+    volumeUsd24h,
+    timestamp: NOW,
+  };
 }
 
 function input(overrides: Partial<CoinMetricsInput> = {}): CoinMetricsInput {
@@ -53,7 +79,10 @@ describe('computeCoinMetrics', () => {
   });
 
   it('falls back to total supply for the circulation rate without a max supply', () => {
-    expect(computeCoinMetrics(input({ profile: { circulatingSupply: 500, totalSupply: 1_000, maxSupply: null } })).circulationRate).toBeCloseTo(50);
+    expect(
+      computeCoinMetrics(input({ profile: { circulatingSupply: 500, totalSupply: 1_000, maxSupply: null } }))
+        .circulationRate,
+    ).toBeCloseTo(50);
   });
 
   it('takes high/low over 24 h including the live price', () => {
@@ -65,7 +94,8 @@ describe('computeCoinMetrics', () => {
   it('reports zero volatility for a flat day and more for a choppy one', () => {
     expect(computeCoinMetrics(input()).volatility24h).toBe(0);
     const choppy = series(288, 300_000, NOW, (i) => (i % 2 === 0 ? 100 : 101));
-    const volatility = computeCoinMetrics(input({ history: { ...input().history, fiveMinute: choppy } })).volatility24h ?? 0;
+    const volatility =
+      computeCoinMetrics(input({ history: { ...input().history, fiveMinute: choppy } })).volatility24h ?? 0;
     // alternating ±ln(1.01) ≈ ±0.995 %: σ ≈ 0.997 %, × √288 ≈ 16.9 %
     expect(volatility).toBeGreaterThan(16);
     expect(volatility).toBeLessThan(18);
@@ -88,14 +118,18 @@ describe('computeCoinMetrics', () => {
   it('weights venue spreads by turnover', () => {
     expect(venueSpreadPercent({ bidUsd: 99, askUsd: 101 })).toBeCloseTo(2);
     expect(venueSpreadPercent({ bidUsd: null, askUsd: 101 })).toBeNull();
-    const metrics = computeCoinMetrics(input({ healthyVenues: [venue(1_000_000, 99.9, 100.1), venue(10, 90, 110)] }));
+    const metrics = computeCoinMetrics(
+      input({ healthyVenues: [venue(1_000_000, 99.9, 100.1), venue(10, 90, 110)] }),
+    );
     expect(metrics.bidAskSpread).toBeCloseTo(0.2);
   });
 
   it('correlates daily returns with BTC', () => {
     const daily = series(40, DAY, NOW, (i) => 100 * 1.01 ** i * (i % 3 === 0 ? 1.02 : 1));
     const btc = new Map(daily.map((candle) => [candle.time, candle.close * 3]));
-    const metrics = computeCoinMetrics(input({ history: { ...input().history, daily }, btcDailyCloses: btc }));
+    const metrics = computeCoinMetrics(
+      input({ history: { ...input().history, daily }, btcDailyCloses: btc }),
+    );
     expect(metrics.btcCorrelation).toBeCloseTo(1);
   });
 

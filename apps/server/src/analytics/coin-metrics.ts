@@ -1,4 +1,9 @@
-import { logReturns, pearsonCorrelation, standardDeviation, weightedMedian } from '../ingest/robust-statistics.js';
+import {
+  logReturns,
+  pearsonCorrelation,
+  standardDeviation,
+  weightedMedian,
+} from '../ingest/robust-statistics.js';
 import type { Candle, CoinProfile, VenueTicker } from '../market-data/market-model.js';
 
 /** Candle history a coin's metrics are computed from (USD, oldest first). */
@@ -114,8 +119,13 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const supplyCap = profile.maxSupply ?? profile.totalSupply;
 
   const firstDayOpen = history.daily[0]?.open ?? null;
-  const previousDays = within(history.daily, now - 6 * DAY_MS).filter((candle) => candle.time < now - DAY_MS).slice(-5);
-  const meanDailyAmount = previousDays.length > 0 ? previousDays.reduce((sum, candle) => sum + candle.amount, 0) / previousDays.length : 0;
+  const previousDays = within(history.daily, now - 6 * DAY_MS)
+    .filter((candle) => candle.time < now - DAY_MS)
+    .slice(-5);
+  const meanDailyAmount =
+    previousDays.length > 0
+      ? previousDays.reduce((sum, candle) => sum + candle.amount, 0) / previousDays.length
+      : 0;
 
   const extremes = dailyExtremes(history.daily);
   const ath = extremes && extremes.high.price > price ? extremes.high : { price, at: now };
@@ -139,12 +149,17 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     firstDayOpen,
     roi: percentChange(price, firstDayOpen),
     volumeRatio: meanDailyAmount > 0 ? amount24h / meanDailyAmount : null,
-    btcCorrelation: input.btcDailyCloses ? memoisedCorrelation(history.daily, input.btcDailyCloses, now) : null,
+    btcCorrelation: input.btcDailyCloses
+      ? memoisedCorrelation(history.daily, input.btcDailyCloses, now)
+      : null,
     circulationRate: circulating !== null && supplyCap ? (circulating / supplyCap) * 100 : null,
     ath,
     atl,
     bidAskSpread: spreads.length > 0 ? weightedMedian(spreads) : null,
-    sparkline7d: everyNth(within(history.hourly, now - 7 * DAY_MS).map((candle) => candle.close), SPARKLINE_STEP_HOURS),
+    sparkline7d: everyNth(
+      within(history.hourly, now - 7 * DAY_MS).map((candle) => candle.close),
+      SPARKLINE_STEP_HOURS,
+    ),
   };
 }
 
@@ -158,14 +173,18 @@ interface Extremes {
  * kept per array: ingest recomputes metrics every second, the daily history changes at most once a minute.
  */
 const extremesByHistory = new WeakMap<readonly Candle[], Extremes | null>();
-const correlationByHistory = new WeakMap<readonly Candle[], { btc: ReadonlyMap<number, number>; hour: number; value: number | null }>();
+const correlationByHistory = new WeakMap<
+  readonly Candle[],
+  { btc: ReadonlyMap<number, number>; hour: number; value: number | null }
+>();
 
 function dailyExtremes(daily: readonly Candle[]): Extremes | null {
   const cached = extremesByHistory.get(daily);
   if (cached !== undefined) return cached;
   let result: Extremes | null = null;
   for (const candle of daily) {
-    if (!result) result = { high: { price: candle.high, at: candle.time }, low: { price: candle.low, at: candle.time } };
+    if (!result)
+      result = { high: { price: candle.high, at: candle.time }, low: { price: candle.low, at: candle.time } };
     if (candle.high > result.high.price) result.high = { price: candle.high, at: candle.time };
     if (candle.low < result.low.price) result.low = { price: candle.low, at: candle.time };
   }
@@ -173,7 +192,11 @@ function dailyExtremes(daily: readonly Candle[]): Extremes | null {
   return result;
 }
 
-function memoisedCorrelation(daily: readonly Candle[], btc: ReadonlyMap<number, number>, now: number): number | null {
+function memoisedCorrelation(
+  daily: readonly Candle[],
+  btc: ReadonlyMap<number, number>,
+  now: number,
+): number | null {
   const hour = Math.floor(now / 3_600_000);
   const cached = correlationByHistory.get(daily);
   if (cached && cached.btc === btc && cached.hour === hour) return cached.value;
@@ -190,7 +213,11 @@ export function everyNth(values: readonly number[], n: number): number[] {
 }
 
 /** Pearson correlation of daily log returns over the last 30 days, on the days both series have. */
-export function btcCorrelation(daily: readonly Candle[], btcCloses: ReadonlyMap<number, number>, now: number): number | null {
+export function btcCorrelation(
+  daily: readonly Candle[],
+  btcCloses: ReadonlyMap<number, number>,
+  now: number,
+): number | null {
   const recent = within(daily, now - 31 * DAY_MS);
   const paired = recent
     .map((candle) => ({ coin: candle.close, btc: btcCloses.get(candle.time) }))

@@ -21,11 +21,19 @@ describe('loadConfig', () => {
   });
 
   it('treats empty strings as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({ PORT: 8080, DATABASE_URL: undefined });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: undefined,
+    });
   });
 
   it('parses lists, flags and numbers', () => {
-    const config = loadConfig({ BLOCKED_REGIONS: 'kp, ir', TRUST_PROXY: 'true', PORT: '3000', COUNTRY_HEADER: 'CF-IPCountry' });
+    const config = loadConfig({
+      BLOCKED_REGIONS: 'kp, ir',
+      TRUST_PROXY: 'true',
+      PORT: '3000',
+      COUNTRY_HEADER: 'CF-IPCountry',
+    });
     expect(config.BLOCKED_REGIONS).toEqual(['KP', 'IR']);
     expect(config.TRUST_PROXY).toBe(true);
     expect(config.PORT).toBe(3000);
@@ -33,7 +41,8 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable in one clear error', () => {
-    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_SECRET: 'short', LOG_LEVEL: 'loud' });
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_SECRET: 'short', LOG_LEVEL: 'loud' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();

@@ -47,10 +47,16 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
-  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
+  REDIS_URL: optionalString.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  ),
   APP_ID: optionalString.transform((value) => value ?? DEV_APP_ID),
   APP_SECRET: optionalString.pipe(
-    z.string().min(8, 'must be at least 8 characters').optional().transform((value) => value ?? DEV_APP_SECRET),
+    z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .optional()
+      .transform((value) => value ?? DEV_APP_SECRET),
   ),
   LOG_LEVEL: optionalString.pipe(
     z
@@ -64,31 +70,53 @@ const environmentSchema = z.object({
   CONTACT_TELEGRAM: optionalString.transform((value) => value ?? 'https://t.me/coinlens'),
   CONTACT_X: optionalString.transform((value) => value ?? 'https://x.com/coinlens'),
   BLOCKED_REGIONS: commaList.pipe(
-    z.array(z.string().regex(/^[A-Za-z]{2}$/, 'must be ISO 3166-1 alpha-2 codes')).transform((codes) =>
-      codes.map((code) => code.toUpperCase()),
-    ),
+    z
+      .array(z.string().regex(/^[A-Za-z]{2}$/, 'must be ISO 3166-1 alpha-2 codes'))
+      .transform((codes) => codes.map((code) => code.toUpperCase())),
   ),
   COUNTRY_HEADER: optionalString.transform((value) => value?.toLowerCase()),
   TRUST_PROXY: booleanFlag,
   RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000_000),
   BODY_LIMIT_BYTES: integerVar(1_048_576, 1_024, 64 * 1_048_576),
   SHUTDOWN_TIMEOUT_MS: integerVar(10_000, 0, 120_000),
-  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  SMTP_URL: optionalString.pipe(
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
   MAIL_FROM: optionalString.transform((value) => value ?? 'Coinlens <no-reply@coinlens.app>'),
   UPLOAD_LIMIT_BYTES: integerVar(8 * 1_048_576, 1_048_576, 64 * 1_048_576),
-  MARKET_SOURCE: optionalString.pipe(z.enum(['simulator', 'coingecko']).optional().transform((value) => value ?? 'simulator')),
+  MARKET_SOURCE: optionalString.pipe(
+    z
+      .enum(['simulator', 'coingecko'])
+      .optional()
+      .transform((value) => value ?? 'simulator'),
+  ),
   SIM_SEED: integerVar(20_261_122, 0, 2_147_483_647),
   SIM_SCENARIO: optionalString.pipe(
-    z.enum(['honest', 'realistic', 'adversarial']).optional().transform((value) => value ?? 'realistic'),
+    z
+      .enum(['honest', 'realistic', 'adversarial'])
+      .optional()
+      .transform((value) => value ?? 'realistic'),
   ),
   /** Unset: each source's own pace (simulator 1 s, CoinGecko 60 s). */
-  MARKET_TICK_MS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().min(100).max(3_600_000)).optional()),
+  MARKET_TICK_MS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().min(100).max(3_600_000))
+      .optional(),
+  ),
   /** A source silent this long marks its values stale; unset: ten ticks, at least 10 s. */
-  MARKET_HEARTBEAT_MS: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional()),
+  MARKET_HEARTBEAT_MS: optionalString.pipe(
+    z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional(),
+  ),
   /** How long loading profiles and back-filling history may take before the start is abandoned. */
   MARKET_START_TIMEOUT_MS: integerVar(180_000, 1_000, 3_600_000),
   COINGECKO_BASE_URL: optionalString.pipe(
-    z.url({ protocol: /^https?$/ }).optional().transform((value) => value ?? 'https://api.coingecko.com/api/v3'),
+    z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((value) => value ?? 'https://api.coingecko.com/api/v3'),
   ),
   COINGECKO_API_KEY: optionalString,
 });
@@ -103,6 +131,8 @@ export class ConfigError extends Error {
 export function loadConfig(environment: Record<string, string | undefined> = process.env): AppConfig {
   const result = environmentSchema.safeParse(environment);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const problems = result.error.issues.map(
+    (issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+  );
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }

@@ -21,10 +21,15 @@ describe('envelope parsing', () => {
   it('refuses a JSON envelope that is not an object of strings', () => {
     expect(() => jsonEnvelopeFields([1])).toThrow(EnvelopeError);
     expect(() => jsonEnvelopeFields({ data: { nested: true } })).toThrow(/data/);
-    expect(jsonEnvelopeFields({ timestamp: 1700000000, v: 'v1' })).toEqual({ timestamp: '1700000000', v: 'v1' });
+    expect(jsonEnvelopeFields({ timestamp: 1700000000, v: 'v1' })).toEqual({
+      timestamp: '1700000000',
+      v: 'v1',
+    });
   });
 
   it('names the first missing envelope field', () => {
-    expect(() => requireEnvelope({ data: '{}', app_id: 'a', dev_id: '0', v: 'v1', signature: 's' })).toThrow(/timestamp/);
+    expect(() => requireEnvelope({ data: '{}', app_id: 'a', dev_id: '0', v: 'v1', signature: 's' })).toThrow(
+      /timestamp/,
+    );
   });
 });

@@ -4,17 +4,30 @@ import type { FastifyReply } from 'fastify';
 
 /** Gateway answers are never cached: they carry user data and live prices. */
 function send(reply: FastifyReply, status: number, answer: GatewayAnswer): FastifyReply {
-  return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer);
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(answer);
 }
 
-export function sendSuccess(reply: FastifyReply, data: unknown, language: AppLanguage, messageCode: number = ErrorCode.Success) {
+export function sendSuccess(
+  reply: FastifyReply,
+  data: unknown,
+  language: AppLanguage,
+  messageCode: number = ErrorCode.Success,
+) {
   return send(reply, 200, { code: 0, msg: errorMessage(messageCode, language), data });
 }
 
 /** A success whose `data` is already JSON text. */
 export function sendSerializedSuccess(reply: FastifyReply, json: string, language: AppLanguage) {
   const body = `{"code":0,"msg":${JSON.stringify(errorMessage(ErrorCode.Success, language))},"data":${json}}`;
-  return reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(200)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 export function sendFailure(reply: FastifyReply, code: number, language: AppLanguage, data: unknown = null) {
@@ -25,7 +38,12 @@ export function sendAnswer(reply: FastifyReply, code: number, msg: string, data:
   return send(reply, 200, { code, msg, data });
 }
 
-export function sendParameterError(reply: FastifyReply, field: string, detail: string | null, language: AppLanguage) {
+export function sendParameterError(
+  reply: FastifyReply,
+  field: string,
+  detail: string | null,
+  language: AppLanguage,
+) {
   return send(reply, 200, {
     code: ErrorCode.ParameterInvalid,
     msg: parameterErrorMessage(field, detail, language),
@@ -34,12 +52,20 @@ export function sendParameterError(reply: FastifyReply, field: string, detail: s
 }
 
 export function sendPayloadTooLarge(reply: FastifyReply, language: AppLanguage) {
-  return send(reply, 413, { code: ErrorCode.ParameterInvalid, msg: transportMessage('payload_too_large', language), data: null });
+  return send(reply, 413, {
+    code: ErrorCode.ParameterInvalid,
+    msg: transportMessage('payload_too_large', language),
+    data: null,
+  });
 }
 
 export function sendRateLimited(reply: FastifyReply, retryAfterSeconds: number, language: AppLanguage) {
   reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
-  return send(reply, 429, { code: ErrorCode.TooFrequent, msg: transportMessage('rate_limited', language), data: null });
+  return send(reply, 429, {
+    code: ErrorCode.TooFrequent,
+    msg: transportMessage('rate_limited', language),
+    data: null,
+  });
 }
 
 export function sendRegionRestricted(reply: FastifyReply, language: AppLanguage) {

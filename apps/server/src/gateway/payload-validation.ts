@@ -5,7 +5,11 @@ import type { z } from 'zod';
 import { EnvelopeError } from './envelope.js';
 
 /** Parses a payload with the procedure's schema; the first problem becomes a 50500 naming its field. */
-export function parsePayload<S extends z.ZodType>(schema: S, payload: unknown, language: AppLanguage): z.output<S> {
+export function parsePayload<S extends z.ZodType>(
+  schema: S,
+  payload: unknown,
+  language: AppLanguage,
+): z.output<S> {
   const result = schema.safeParse(payload);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

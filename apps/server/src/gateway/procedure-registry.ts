@@ -23,7 +23,8 @@ export interface ProcedureContext {
 export type AuthenticatedContext = ProcedureContext & { user: AuthenticatedUser };
 
 /** The output itself, the output with a success message, or (for shared answers) the output already as JSON. */
-export type ProcedureResult<P extends ProcedureName> = ProcedureOutput<P> | SuccessWithMessage<ProcedureOutput<P>> | SerializedResult;
+export type ProcedureResult<P extends ProcedureName> =
+  ProcedureOutput<P> | SuccessWithMessage<ProcedureOutput<P>> | SerializedResult;
 
 export type ProcedureHandler<P extends ProcedureName> = (
   input: ProcedureParsedInput<P>,

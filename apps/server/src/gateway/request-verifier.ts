@@ -27,7 +27,8 @@ export async function verifyEnvelope(
 ): Promise<Record<string, unknown>> {
   if (envelope.app_id !== options.appId) throw new EnvelopeError('app_id', 'unknown app');
   if (envelope.v !== GATEWAY_VERSION) throw new EnvelopeError('v', `must be ${GATEWAY_VERSION}`);
-  if (!TIMESTAMP_PATTERN.test(envelope.timestamp)) throw new EnvelopeError('timestamp', 'must be Unix seconds');
+  if (!TIMESTAMP_PATTERN.test(envelope.timestamp))
+    throw new EnvelopeError('timestamp', 'must be Unix seconds');
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   if (Math.abs(nowSeconds - Number(envelope.timestamp)) > options.windowSeconds) {
     throw new EnvelopeError('timestamp', 'outside the allowed window');

@@ -8,10 +8,15 @@ export function registerHealthCheck(app: FastifyInstance, database: DatabaseHand
   app.get('/healthz', async (_request, reply) => {
     try {
       await sql`select 1`.execute(database.db);
-      return await reply.header('cache-control', 'no-store').send({ status: 'ok', database: database.dialect });
+      return await reply
+        .header('cache-control', 'no-store')
+        .send({ status: 'ok', database: database.dialect });
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).header('cache-control', 'no-store').send({ status: 'unavailable', database: database.dialect });
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ status: 'unavailable', database: database.dialect });
     }
   });
 }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { Candle } from '../market-data/market-model.js';
 import { bucketStart, rollUp } from './candle-rollup.js';
 
-const minute = (index: number, open: number, close: number, high = Math.max(open, close), low = Math.min(open, close)): Candle => ({
+const minute = (
+  index: number,
+  open: number,
+  close: number,
+  high = Math.max(open, close),
+  low = Math.min(open, close),
+): Candle => ({
   time: Date.UTC(2026, 10, 22, 10, 0) + index * 60_000,
   open,
   close,
@@ -15,7 +21,13 @@ const minute = (index: number, open: number, close: number, high = Math.max(open
 
 describe('rollUp', () => {
   it('turns five 1m candles into one 5m candle with first open, last close, extremes and sums', () => {
-    const candles = [minute(0, 10, 11), minute(1, 11, 9, 12, 8.5), minute(2, 9, 10), minute(3, 10, 10), minute(4, 10, 13)];
+    const candles = [
+      minute(0, 10, 11),
+      minute(1, 11, 9, 12, 8.5),
+      minute(2, 9, 10),
+      minute(3, 10, 10),
+      minute(4, 10, 13),
+    ];
     expect(rollUp(candles, '5m')).toEqual([
       { time: Date.UTC(2026, 10, 22, 10, 0), open: 10, close: 13, high: 13, low: 8.5, volume: 5, amount: 53 },
     ]);

@@ -13,7 +13,9 @@ export class CandleRepository {
     if (candles.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
       for (let offset = 0; offset < candles.length; offset += BATCH_ROWS) {
-        const rows = candles.slice(offset, offset + BATCH_ROWS).map((candle) => ({ coin_id: coinId, resolution, ...candle }));
+        const rows = candles
+          .slice(offset, offset + BATCH_ROWS)
+          .map((candle) => ({ coin_id: coinId, resolution, ...candle }));
         await trx
           .insertInto('candles')
           .values(rows)
@@ -57,7 +59,11 @@ export class CandleRepository {
   }
 
   async deleteOlderThan(resolution: Resolution, before: number): Promise<number> {
-    const result = await this.db.deleteFrom('candles').where('resolution', '=', resolution).where('time', '<', before).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('candles')
+      .where('resolution', '=', resolution)
+      .where('time', '<', before)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

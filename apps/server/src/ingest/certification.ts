@@ -11,9 +11,14 @@ export const HIGH_RISK_EXCLUDED_SHARE = 0.5;
  * turnover is on venues outside the outlier band; certified when its official links can be checked (a website
  * and an X or GitHub account); otherwise unauthenticated.
  */
-export function certificationOf(profile: Pick<CoinProfile, 'links'>, venues: readonly VenueQuote[]): CertificationState {
+export function certificationOf(
+  profile: Pick<CoinProfile, 'links'>,
+  venues: readonly VenueQuote[],
+): CertificationState {
   const total = venues.reduce((sum, venue) => sum + venue.ticker.volumeUsd24h, 0);
-  const excluded = venues.filter((venue) => venue.excluded).reduce((sum, venue) => sum + venue.ticker.volumeUsd24h, 0);
+  const excluded = venues
+    .filter((venue) => venue.excluded)
+    .reduce((sum, venue) => sum + venue.ticker.volumeUsd24h, 0);
   if (total > 0 && excluded / total > HIGH_RISK_EXCLUDED_SHARE) return 'high_risk';
   const { website, x, github } = profile.links;
   return website && (x || github) ? 'certified' : 'unauthenticated';

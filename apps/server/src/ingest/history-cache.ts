@@ -28,10 +28,14 @@ export class HistoryCache {
     const entry = this.series.get(coinId) ?? { fiveMinute: [], hourly: [], daily: [] };
     switch (resolution) {
       case '5m':
-        entry.fiveMinute = mergeCandles(entry.fiveMinute, candles).filter((candle) => candle.time >= now - MEMORY_WINDOWS_MS['5m']);
+        entry.fiveMinute = mergeCandles(entry.fiveMinute, candles).filter(
+          (candle) => candle.time >= now - MEMORY_WINDOWS_MS['5m'],
+        );
         break;
       case '1h':
-        entry.hourly = mergeCandles(entry.hourly, candles).filter((candle) => candle.time >= now - MEMORY_WINDOWS_MS['1h']);
+        entry.hourly = mergeCandles(entry.hourly, candles).filter(
+          (candle) => candle.time >= now - MEMORY_WINDOWS_MS['1h'],
+        );
         break;
       case '1d':
         entry.daily = mergeCandles(entry.daily, candles);

@@ -65,7 +65,10 @@ export class JobScheduler {
     } catch (error) {
       state.failures++;
       nextDelay = this.delayAfterFailure(definition, state.failures, error);
-      this.log.warn({ job: definition.name, failures: state.failures, retryInMs: nextDelay, err: error }, 'ingest job failed');
+      this.log.warn(
+        { job: definition.name, failures: state.failures, retryInMs: nextDelay, err: error },
+        'ingest job failed',
+      );
     }
     const elapsed = this.now() - started;
     this.schedule(state, Math.max(0, nextDelay - elapsed));

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { computeCoinMetrics } from '../analytics/coin-metrics.js';
 import type { MarketDataProvider } from '../market-data/market-data-provider.js';
-import type { AggregateQuote, Candle, CoinProfile, Resolution, VenueTicker } from '../market-data/market-model.js';
+import type {
+  AggregateQuote,
+  Candle,
+  CoinProfile,
+  Resolution,
+  VenueTicker,
+} from '../market-data/market-model.js';
 import { RESOLUTION_MS } from '../market-data/market-model.js';
 import type { CandleRepository } from './candle.repository.js';
 import { bucketStart, CANDLE_RETENTION_MS, rollUp } from './candle-rollup.js';
@@ -67,16 +73,40 @@ export class MarketIngest {
   /** Loads profiles and history and computes the first tick, then schedules the jobs. */
   async start(signal: AbortSignal): Promise<void> {
     await this.loadProfiles(signal);
-    await this.refreshRates(signal).catch((error: unknown) => this.log.warn({ err: error }, 'exchange rates unavailable at start'));
+    await this.refreshRates(signal).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'exchange rates unavailable at start'),
+    );
     await this.loadHistory(signal);
-    await this.refreshSignals(signal).catch((error: unknown) => this.log.warn({ err: error }, 'social and on-chain signals unavailable at start'));
+    await this.refreshSignals(signal).catch((error: unknown) =>
+      this.log.warn({ err: error }, 'social and on-chain signals unavailable at start'),
+    );
     await this.tick(signal);
     const { tickMs, candleMs, ratesMs, signalsMs } = this.options;
-    this.scheduler.add({ name: 'tickers', intervalMs: tickMs, timeoutMs: Math.max(5_000, tickMs * 5), run: (s) => this.tick(s) }, tickMs);
-    this.scheduler.add({ name: 'candles', intervalMs: candleMs, timeoutMs: 120_000, run: (s) => this.refreshCandles(s) }, candleMs);
-    this.scheduler.add({ name: 'rates', intervalMs: ratesMs, timeoutMs: 30_000, run: (s) => this.refreshRates(s) }, ratesMs);
-    this.scheduler.add({ name: 'signals', intervalMs: signalsMs, timeoutMs: 60_000, run: (s) => this.refreshSignals(s) }, signalsMs);
-    this.scheduler.add({ name: 'retention', intervalMs: 3_600_000, timeoutMs: 120_000, run: () => this.applyRetention() }, 60_000);
+    this.scheduler.add(
+      {
+        name: 'tickers',
+        intervalMs: tickMs,
+        timeoutMs: Math.max(5_000, tickMs * 5),
+        run: (s) => this.tick(s),
+      },
+      tickMs,
+    );
+    this.scheduler.add(
+      { name: 'candles', intervalMs: candleMs, timeoutMs: 120_000, run: (s) => this.refreshCandles(s) },
+      candleMs,
+    );
+    this.scheduler.add(
+      { name: 'rates', intervalMs: ratesMs, timeoutMs: 30_000, run: (s) => this.refreshRates(s) },
+      ratesMs,
+    );
+    this.scheduler.add(
+      { name: 'signals', intervalMs: signalsMs, timeoutMs: 60_000, run: (s) => this.refreshSignals(s) },
+      signalsMs,
+    );
+    this.scheduler.add(
+      { name: 'retention', intervalMs: 3_600_000, timeoutMs: 120_000, run: () => this.applyRetention() },
+      60_000,
+    );
   }
 
   /** Stops the jobs and waits for background candle writes. */
@@ -86,7 +116,10 @@ export class MarketIngest {
   }
 
   async loadProfiles(signal: AbortSignal): Promise<void> {
-    const [coins, exchanges] = await Promise.all([this.provider.getCoins(signal), this.provider.getExchanges(signal)]);
+    const [coins, exchanges] = await Promise.all([
+      this.provider.getCoins(signal),
+      this.provider.getExchanges(signal),
+    ]);
     const now = this.options.now();
     for (const profile of coins) {
       const existing = this.snapshot.coins.get(profile.id);
@@ -94,7 +127,12 @@ export class MarketIngest {
     }
     for (const profile of exchanges) {
       const existing = this.snapshot.exchanges.get(profile.id);
-      this.snapshot.exchanges.set(profile.id, existing ? { ...existing, profile } : { profile, exRank: 0, pairCount: 0, coinCount: 0, amount24h: 0, healthyAmount24h: 0, asOf: now });
+      this.snapshot.exchanges.set(
+        profile.id,
+        existing
+          ? { ...existing, profile }
+          : { profile, exRank: 0, pairCount: 0, coinCount: 0, amount24h: 0, healthyAmount24h: 0, asOf: now },
+      );
     }
   }
 
@@ -110,9 +148,11 @@ export class MarketIngest {
       for (const [coinId, coin] of this.snapshot.coins) {
         signal.throwIfAborted();
         const windowStart = this.backfillStart(coin.profile, resolution, now);
-        const stored = resolution === '1m' ? [] : await this.candles.range(coinId, resolution, windowStart, now + 1);
+        const stored =
+          resolution === '1m' ? [] : await this.candles.range(coinId, resolution, windowStart, now + 1);
         const from = Math.max(windowStart, (latest.get(coinId) ?? -Infinity) + RESOLUTION_MS[resolution]);
-        const missing = from < now ? await this.provider.getCandles({ coinId, resolution, from, to: now }, signal) : [];
+        const missing =
+          from < now ? await this.provider.getCandles({ coinId, resolution, from, to: now }, signal) : [];
         this.history.add(coinId, resolution, [...stored, ...missing], now);
         if (missing.length > 0) this.writeInBackground(coinId, resolution, missing);
       }
@@ -134,7 +174,8 @@ export class MarketIngest {
     if (this.options.prices === 'tickers' && this.provider.capabilities.has('tickers')) {
       const tickers = await this.provider.getTickers({}, signal);
       const byCoin = groupBy(tickers, (ticker) => ticker.coinId);
-      for (const coinId of ids) if (this.applyVenueTickers(coinId, byCoin.get(coinId) ?? [], now)) changed.push(coinId);
+      for (const coinId of ids)
+        if (this.applyVenueTickers(coinId, byCoin.get(coinId) ?? [], now)) changed.push(coinId);
       this.aggregateExchanges(tickers, now);
     } else if (this.provider.capabilities.has('quotes')) {
       const quotes = await this.provider.getQuotes(ids, signal);
@@ -154,7 +195,10 @@ export class MarketIngest {
     const latest = await this.candles.latestTimes('1m');
     for (const coinId of this.snapshot.coins.keys()) {
       signal.throwIfAborted();
-      const from = Math.max((latest.get(coinId) ?? to - RESOLUTION_MS['1m']) + RESOLUTION_MS['1m'], to - this.options.backfillMs['1m']);
+      const from = Math.max(
+        (latest.get(coinId) ?? to - RESOLUTION_MS['1m']) + RESOLUTION_MS['1m'],
+        to - this.options.backfillMs['1m'],
+      );
       if (from >= to) continue;
       const minutes = await this.provider.getCandles({ coinId, resolution: '1m', from, to }, signal);
       if (minutes.length === 0) continue;
@@ -174,7 +218,9 @@ export class MarketIngest {
   async refreshRates(signal: AbortSignal): Promise<void> {
     if (!this.provider.capabilities.has('exchangeRates')) return;
     const { rates, timestamp } = await this.provider.getExchangeRates(signal);
-    for (const rate of rates) if (Number.isFinite(rate.perUsd) && rate.perUsd > 0) this.snapshot.rates.set(rate.code.toLowerCase(), rate);
+    for (const rate of rates)
+      if (Number.isFinite(rate.perUsd) && rate.perUsd > 0)
+        this.snapshot.rates.set(rate.code.toLowerCase(), rate);
     this.snapshot.ratesAsOf = timestamp;
   }
 
@@ -212,7 +258,10 @@ export class MarketIngest {
     const reference = referencePrice(tickers, exclusions);
     if (!reference) return false;
     const excluded = new Set(reference.excluded);
-    const venues: VenueQuote[] = [...reference.healthy, ...reference.excluded].map((ticker) => ({ ticker, excluded: excluded.has(ticker) }));
+    const venues: VenueQuote[] = [...reference.healthy, ...reference.excluded].map((ticker) => ({
+      ticker,
+      excluded: excluded.has(ticker),
+    }));
     this.updateCoin(coin, reference.price, venues, reference.degraded, null, now);
     return true;
   }
@@ -253,14 +302,17 @@ export class MarketIngest {
 
   private aggregateExchanges(tickers: readonly VenueTicker[], now: number): void {
     const excludedTickers = new Set<VenueTicker>();
-    for (const coin of this.snapshot.coins.values()) for (const venue of coin.venues) if (venue.excluded) excludedTickers.add(venue.ticker);
+    for (const coin of this.snapshot.coins.values())
+      for (const venue of coin.venues) if (venue.excluded) excludedTickers.add(venue.ticker);
     for (const [exchangeId, pairs] of groupBy(tickers, (ticker) => ticker.exchangeId)) {
       const exchange = this.snapshot.exchanges.get(exchangeId);
       if (!exchange) continue;
       exchange.pairCount = pairs.length;
       exchange.coinCount = new Set(pairs.map((pair) => pair.coinId)).size;
       exchange.amount24h = pairs.reduce((sum, pair) => sum + pair.volumeUsd24h, 0);
-      exchange.healthyAmount24h = pairs.filter((pair) => !excludedTickers.has(pair)).reduce((sum, pair) => sum + pair.volumeUsd24h, 0);
+      exchange.healthyAmount24h = pairs
+        .filter((pair) => !excludedTickers.has(pair))
+        .reduce((sum, pair) => sum + pair.volumeUsd24h, 0);
       exchange.asOf = now;
     }
   }
@@ -281,10 +333,12 @@ export class MarketIngest {
       if (change === null || Math.abs(change) < UNCHANGED_PERCENT) unchanged++;
       else if (change > 0) rising++;
       else falling++;
-      total24hAgo += change !== null ? Math.max(0, capOf(coin)) / (1 + change / 100) : Math.max(0, capOf(coin));
+      total24hAgo +=
+        change !== null ? Math.max(0, capOf(coin)) / (1 + change / 100) : Math.max(0, capOf(coin));
     });
     this.snapshot.ranked = coins;
-    const share = (id: string) => (total > 0 ? (Math.max(0, capOf(this.snapshot.coins.get(id) ?? coins[0]!)) / total) * 100 : 0);
+    const share = (id: string) =>
+      total > 0 ? (Math.max(0, capOf(this.snapshot.coins.get(id) ?? coins[0]!)) / total) * 100 : 0;
     this.snapshot.global = {
       totalMarketCap: total,
       totalMarketCap24hAgo: total24hAgo,
@@ -296,7 +350,9 @@ export class MarketIngest {
       unchanged,
     };
     // Interim ExRank until the score issue: healthy (in-band) turnover, so wash or outlier volume does not count.
-    const exchanges = [...this.snapshot.exchanges.values()].sort((a, b) => b.healthyAmount24h - a.healthyAmount24h);
+    const exchanges = [...this.snapshot.exchanges.values()].sort(
+      (a, b) => b.healthyAmount24h - a.healthyAmount24h,
+    );
     exchanges.forEach((exchange, index) => (exchange.exRank = index + 1));
     this.snapshot.exchangesRanked = exchanges;
   }
@@ -336,4 +392,3 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   }
   return groups;
 }
-

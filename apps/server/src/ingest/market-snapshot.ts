@@ -90,6 +90,9 @@ export class MarketSnapshot {
   }
 
   coinBySymbolOrId(idOrSymbol: string): CoinState | undefined {
-    return this.coins.get(idOrSymbol) ?? this.ranked.find((coin) => coin.profile.symbol.toLowerCase() === idOrSymbol.toLowerCase());
+    return (
+      this.coins.get(idOrSymbol) ??
+      this.ranked.find((coin) => coin.profile.symbol.toLowerCase() === idOrSymbol.toLowerCase())
+    );
   }
 }

@@ -26,8 +26,20 @@ describe('robust statistics', () => {
     expect(median([4, 1, 2, 3])).toBe(2.5);
     expect(median([])).toBeNull();
     expect(medianAbsoluteDeviation([1, 2, 3, 4, 100], 3)).toBe(1);
-    expect(weightedMedian([{ value: 1, weight: 1 }, { value: 2, weight: 1 }, { value: 100, weight: 10 }])).toBe(100);
-    expect(weightedMedian([{ value: 1, weight: 0 }, { value: 3, weight: 0 }, { value: 2, weight: 0 }])).toBe(2);
+    expect(
+      weightedMedian([
+        { value: 1, weight: 1 },
+        { value: 2, weight: 1 },
+        { value: 100, weight: 10 },
+      ]),
+    ).toBe(100);
+    expect(
+      weightedMedian([
+        { value: 1, weight: 0 },
+        { value: 3, weight: 0 },
+        { value: 2, weight: 0 },
+      ]),
+    ).toBe(2);
     expect(pearsonCorrelation([1, 2, 3, 4], [2, 4, 6, 8])).toBeCloseTo(1);
     expect(pearsonCorrelation([1, 2, 3, 4], [8, 6, 4, 2])).toBeCloseTo(-1);
     expect(pearsonCorrelation([1, 1, 1], [1, 2, 3])).toBeNull();
@@ -36,7 +48,13 @@ describe('robust statistics', () => {
 });
 
 describe('referencePrice', () => {
-  const honest = [ticker('a', 100), ticker('b', 100.05), ticker('c', 99.95), ticker('d', 100.02), ticker('e', 99.98)];
+  const honest = [
+    ticker('a', 100),
+    ticker('b', 100.05),
+    ticker('c', 99.95),
+    ticker('d', 100.02),
+    ticker('e', 99.98),
+  ];
 
   it('is the volume-weighted median of the honest venues', () => {
     const result = referencePrice(honest, new VenueExclusions());
@@ -57,7 +75,10 @@ describe('referencePrice', () => {
   });
 
   it('drops non-finite and non-positive values before anything else', () => {
-    const result = referencePrice([...honest, ticker('nan', Number.NaN), ticker('neg', -5), ticker('inf', Number.POSITIVE_INFINITY)], new VenueExclusions());
+    const result = referencePrice(
+      [...honest, ticker('nan', Number.NaN), ticker('neg', -5), ticker('inf', Number.POSITIVE_INFINITY)],
+      new VenueExclusions(),
+    );
     expect(result?.healthy).toHaveLength(5);
     expect(result?.excluded).toHaveLength(0);
   });

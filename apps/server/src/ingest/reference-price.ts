@@ -71,24 +71,32 @@ export class VenueExclusions {
  * The reference price of one coin: volume-weighted median of the venues inside the k·MAD band around the
  * cross-venue median. Returns null when no usable venue is left.
  */
-export function referencePrice(tickers: readonly VenueTicker[], exclusions: VenueExclusions): ReferencePrice | null {
+export function referencePrice(
+  tickers: readonly VenueTicker[],
+  exclusions: VenueExclusions,
+): ReferencePrice | null {
   const usable = tickers.filter(isUsableTicker);
   const center = median(usable.map((ticker) => ticker.lastUsd));
   if (center === null) return null;
-  const mad = medianAbsoluteDeviation(
-    usable.map((ticker) => ticker.lastUsd),
-    center,
-  ) ?? 0;
-  const band = REFERENCE_PRICE_RULES.k * MAD_TO_SIGMA * Math.max(mad, center * REFERENCE_PRICE_RULES.minimumRelativeMad);
+  const mad =
+    medianAbsoluteDeviation(
+      usable.map((ticker) => ticker.lastUsd),
+      center,
+    ) ?? 0;
+  const band =
+    REFERENCE_PRICE_RULES.k * MAD_TO_SIGMA * Math.max(mad, center * REFERENCE_PRICE_RULES.minimumRelativeMad);
   const healthy: VenueTicker[] = [];
   const excluded: VenueTicker[] = [];
   for (const ticker of usable) {
     const distance = Math.abs(ticker.lastUsd - center) / band;
     // With one or two venues there is no majority to judge against: nobody is excluded, the price is degraded.
-    const out = usable.length >= REFERENCE_PRICE_RULES.minimumQuorum && exclusions.update(venueKey(ticker), distance);
+    const out =
+      usable.length >= REFERENCE_PRICE_RULES.minimumQuorum && exclusions.update(venueKey(ticker), distance);
     (out ? excluded : healthy).push(ticker);
   }
-  const price = weightedMedian(healthy.map((ticker) => ({ value: ticker.lastUsd, weight: ticker.volumeUsd24h })));
+  const price = weightedMedian(
+    healthy.map((ticker) => ({ value: ticker.lastUsd, weight: ticker.volumeUsd24h })),
+  );
   if (price === null) return null;
   return { price, healthy, excluded, degraded: healthy.length < REFERENCE_PRICE_RULES.minimumQuorum };
 }

@@ -3,7 +3,9 @@ export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? null) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? null)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** Median absolute deviation from the median (unscaled). */
@@ -59,7 +61,8 @@ export function pearsonCorrelation(left: readonly number[], right: readonly numb
     varianceRight += dr * dr;
   }
   // A (numerically) constant series has no correlation to speak of; floating-point dust must not fake one.
-  const negligible = (variance: number, mean: number) => variance <= 1e-20 * length * Math.max(1, mean * mean);
+  const negligible = (variance: number, mean: number) =>
+    variance <= 1e-20 * length * Math.max(1, mean * mean);
   if (negligible(varianceLeft, meanLeft) || negligible(varianceRight, meanRight)) return null;
   return covariance / Math.sqrt(varianceLeft * varianceRight);
 }

@@ -162,7 +162,8 @@ export class LiveSession {
     const ids = new Set<string>();
     for (const topic of this.state.topics) {
       if (topic.startsWith('coin:')) ids.add(topic.slice('coin:'.length));
-      else if (isListTopic(topic)) for (const id of tick ? tick.listIds(topic) : (this.state.sentLists.get(topic) ?? [])) ids.add(id);
+      else if (isListTopic(topic))
+        for (const id of tick ? tick.listIds(topic) : (this.state.sentLists.get(topic) ?? [])) ids.add(id);
     }
     return ids;
   }

@@ -57,7 +57,14 @@ export class TickContext {
     let ids: string[] = [];
     if (match) {
       const [, sort = 'rank', order = 'asc', page = '1', size = '50'] = match;
-      const query = { sort: sort as never, order: order as 'asc' | 'desc', page: Number(page), page_size: Math.min(100, Number(size)), filter: 'all' as const, currency: 'usd' };
+      const query = {
+        sort: sort as never,
+        order: order as 'asc' | 'desc',
+        page: Number(page),
+        page_size: Math.min(100, Number(size)),
+        filter: 'all' as const,
+        currency: 'usd',
+      };
       ids = this.market.coinList(query, 'en', null).list.map((coin) => coin.id);
     }
     this.lists.set(topic, ids);

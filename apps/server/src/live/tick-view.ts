@@ -38,6 +38,7 @@ export function globalTick(snapshot: MarketSnapshot, money: Converter, stale: bo
 export function changedFields<T extends object>(previous: T | undefined, next: T): Partial<T> {
   if (!previous) return next;
   const changes: Partial<T> = {};
-  for (const key of Object.keys(next) as (keyof T)[]) if (previous[key] !== next[key]) changes[key] = next[key];
+  for (const key of Object.keys(next) as (keyof T)[])
+    if (previous[key] !== next[key]) changes[key] = next[key];
   return changes;
 }

@@ -21,12 +21,20 @@ const signal = () => AbortSignal.timeout(5_000);
 
 describe('ProviderFacade', () => {
   it('turns a hanging call into UnavailableError after its time limit', async () => {
-    const facade = new ProviderFacade(fakeProvider({ getExchangeRates: (s) => new Promise((_, reject) => s.addEventListener('abort', () => reject(new Error('aborted')))) }), OPTIONS);
+    const facade = new ProviderFacade(
+      fakeProvider({
+        getExchangeRates: (s) =>
+          new Promise((_, reject) => s.addEventListener('abort', () => reject(new Error('aborted')))),
+      }),
+      OPTIONS,
+    );
     await expect(facade.getExchangeRates(signal())).rejects.toBeInstanceOf(UnavailableError);
   });
 
   it('splits id lists into batches and merges the answers', async () => {
-    const getSocial = vi.fn((ids: readonly string[]) => Promise.resolve(ids.map((coinId) => ({ coinId }) as never)));
+    const getSocial = vi.fn((ids: readonly string[]) =>
+      Promise.resolve(ids.map((coinId) => ({ coinId }) as never)),
+    );
     const facade = new ProviderFacade(fakeProvider({ getSocial }), OPTIONS);
     const answer = await facade.getSocial(['a', 'b', 'c', 'd', 'e', 'f', 'g'], signal());
     expect(answer).toHaveLength(7);
@@ -67,13 +75,20 @@ describe('ProviderFacade', () => {
       return [];
     });
     const facade = new ProviderFacade(fakeProvider({ getCandles }), OPTIONS);
-    await Promise.all(Array.from({ length: 6 }, (_, i) => facade.getCandles({ coinId: `c${i}`, resolution: '1m', from: 0, to: 1 }, signal())));
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        facade.getCandles({ coinId: `c${i}`, resolution: '1m', from: 0, to: 1 }, signal()),
+      ),
+    );
     expect(getCandles).toHaveBeenCalledTimes(6);
     expect(peak).toBe(2);
   });
 
   it('forgets a failed cached answer so the next call tries again', async () => {
-    const getExchanges = vi.fn().mockRejectedValueOnce(new UnavailableError('fake', 'down')).mockResolvedValueOnce([]);
+    const getExchanges = vi
+      .fn()
+      .mockRejectedValueOnce(new UnavailableError('fake', 'down'))
+      .mockResolvedValueOnce([]);
     const facade = new ProviderFacade(fakeProvider({ getExchanges }), OPTIONS);
     await expect(facade.getExchanges(signal())).rejects.toBeInstanceOf(UnavailableError);
     await expect(facade.getExchanges(signal())).resolves.toEqual([]);

@@ -1,4 +1,10 @@
-import type { Capability, CandleQuery, MarketDataProvider, PairQuery, TickerQuery } from './market-data-provider.js';
+import type {
+  Capability,
+  CandleQuery,
+  MarketDataProvider,
+  PairQuery,
+  TickerQuery,
+} from './market-data-provider.js';
 import type {
   AggregateQuote,
   Announcement,
@@ -59,11 +65,15 @@ export class ProviderFacade implements MarketDataProvider {
   }
 
   getCoins(signal: AbortSignal): Promise<CoinProfile[]> {
-    return this.cached('coins', this.options.cacheTtlMs.profiles, () => this.call('coins', signal, (s) => this.provider.getCoins(s)));
+    return this.cached('coins', this.options.cacheTtlMs.profiles, () =>
+      this.call('coins', signal, (s) => this.provider.getCoins(s)),
+    );
   }
 
   getExchanges(signal: AbortSignal): Promise<ExchangeProfile[]> {
-    return this.cached('exchanges', this.options.cacheTtlMs.profiles, () => this.call('exchanges', signal, (s) => this.provider.getExchanges(s)));
+    return this.cached('exchanges', this.options.cacheTtlMs.profiles, () =>
+      this.call('exchanges', signal, (s) => this.provider.getExchanges(s)),
+    );
   }
 
   getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
@@ -71,15 +81,21 @@ export class ProviderFacade implements MarketDataProvider {
   }
 
   getQuotes(coinIds: readonly string[], signal: AbortSignal): Promise<AggregateQuote[]> {
-    return this.batched(coinIds, (batch) => this.call(`quotes:${batch.join(',')}`, signal, (s) => this.provider.getQuotes(batch, s)));
+    return this.batched(coinIds, (batch) =>
+      this.call(`quotes:${batch.join(',')}`, signal, (s) => this.provider.getQuotes(batch, s)),
+    );
   }
 
   getOrderBook(pair: PairQuery, depth: number, signal: AbortSignal): Promise<OrderBookSnapshot> {
-    return this.call(`book:${pair.exchangeId}:${pair.coinId}:${pair.quote}:${depth}`, signal, (s) => this.provider.getOrderBook(pair, depth, s));
+    return this.call(`book:${pair.exchangeId}:${pair.coinId}:${pair.quote}:${depth}`, signal, (s) =>
+      this.provider.getOrderBook(pair, depth, s),
+    );
   }
 
   getTrades(pair: PairQuery, since: number | null, signal: AbortSignal): Promise<TradePrint[]> {
-    return this.call(`trades:${pair.exchangeId}:${pair.coinId}:${pair.quote}:${since}`, signal, (s) => this.provider.getTrades(pair, since, s));
+    return this.call(`trades:${pair.exchangeId}:${pair.coinId}:${pair.quote}:${since}`, signal, (s) =>
+      this.provider.getTrades(pair, since, s),
+    );
   }
 
   getCandles(query: CandleQuery, signal: AbortSignal): Promise<Candle[]> {
@@ -87,18 +103,24 @@ export class ProviderFacade implements MarketDataProvider {
   }
 
   getExchangeRates(signal: AbortSignal): Promise<ExchangeRates> {
-    return this.cached('rates', this.options.cacheTtlMs.rates, () => this.call('rates', signal, (s) => this.provider.getExchangeRates(s)));
+    return this.cached('rates', this.options.cacheTtlMs.rates, () =>
+      this.call('rates', signal, (s) => this.provider.getExchangeRates(s)),
+    );
   }
 
   getSocial(coinIds: readonly string[], signal: AbortSignal): Promise<SocialSnapshot[]> {
     return this.cached(`social:${coinIds.join(',')}`, this.options.cacheTtlMs.signals, () =>
-      this.batched(coinIds, (batch) => this.call(`social:${batch.join(',')}`, signal, (s) => this.provider.getSocial(batch, s))),
+      this.batched(coinIds, (batch) =>
+        this.call(`social:${batch.join(',')}`, signal, (s) => this.provider.getSocial(batch, s)),
+      ),
     );
   }
 
   getOnChain(coinIds: readonly string[], signal: AbortSignal): Promise<OnChainSnapshot[]> {
     return this.cached(`onchain:${coinIds.join(',')}`, this.options.cacheTtlMs.signals, () =>
-      this.batched(coinIds, (batch) => this.call(`onchain:${batch.join(',')}`, signal, (s) => this.provider.getOnChain(batch, s))),
+      this.batched(coinIds, (batch) =>
+        this.call(`onchain:${batch.join(',')}`, signal, (s) => this.provider.getOnChain(batch, s)),
+      ),
     );
   }
 
@@ -126,7 +148,8 @@ export class ProviderFacade implements MarketDataProvider {
 
   private async batched<T>(ids: readonly string[], load: (batch: string[]) => Promise<T[]>): Promise<T[]> {
     const batches: string[][] = [];
-    for (let offset = 0; offset < ids.length; offset += this.options.maxBatchSize) batches.push(ids.slice(offset, offset + this.options.maxBatchSize));
+    for (let offset = 0; offset < ids.length; offset += this.options.maxBatchSize)
+      batches.push(ids.slice(offset, offset + this.options.maxBatchSize));
     return (await Promise.all(batches.map(load))).flat();
   }
 
@@ -151,7 +174,10 @@ export class ProviderFacade implements MarketDataProvider {
         return await run(AbortSignal.any([signal, timeout]));
       } catch (error) {
         if (error instanceof RateLimitedError) this.pausedUntil = this.now() + error.retryAfterMs;
-        if (timeout.aborted && !signal.aborted) throw new UnavailableError(this.name, `timed out after ${this.options.timeoutMs} ms`, { cause: error });
+        if (timeout.aborted && !signal.aborted)
+          throw new UnavailableError(this.name, `timed out after ${this.options.timeoutMs} ms`, {
+            cause: error,
+          });
         throw error;
       }
     } finally {

@@ -20,13 +20,25 @@ export const SOURCE_SETTINGS: Readonly<Record<AppConfig['MARKET_SOURCE'], Source
   simulator: {
     tickMs: 1_000,
     prices: 'tickers',
-    facade: { timeoutMs: 30_000, maxConcurrent: 8, minIntervalMs: 0, maxBatchSize: 1_000, cacheTtlMs: { profiles: HOUR, rates: 30_000, signals: MINUTE } },
+    facade: {
+      timeoutMs: 30_000,
+      maxConcurrent: 8,
+      minIntervalMs: 0,
+      maxBatchSize: 1_000,
+      cacheTtlMs: { profiles: HOUR, rates: 30_000, signals: MINUTE },
+    },
   },
   coingecko: {
     tickMs: MINUTE,
     // CoinGecko's tickers cover a few venues per call; its markets endpoint prices every coin at once.
     prices: 'quotes',
-    facade: { timeoutMs: 10_000, maxConcurrent: 1, minIntervalMs: 2_100, maxBatchSize: 250, cacheTtlMs: { profiles: 6 * HOUR, rates: 5 * MINUTE, signals: HOUR } },
+    facade: {
+      timeoutMs: 10_000,
+      maxConcurrent: 1,
+      minIntervalMs: 2_100,
+      maxBatchSize: 250,
+      cacheTtlMs: { profiles: 6 * HOUR, rates: 5 * MINUTE, signals: HOUR },
+    },
   },
 };
 

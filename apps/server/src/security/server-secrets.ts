@@ -14,6 +14,10 @@ export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Pr
     .values({ name, value: randomBytes(32).toString('base64'), created_at: Date.now() })
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'base64');
 }

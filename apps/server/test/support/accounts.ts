@@ -1,4 +1,10 @@
-import type { GatewayAnswer, ProcedureInput, ProcedureName, ProcedureOutput, SessionTokens } from '@coinlens/contract';
+import type {
+  GatewayAnswer,
+  ProcedureInput,
+  ProcedureName,
+  ProcedureOutput,
+  SessionTokens,
+} from '@coinlens/contract';
 
 import type { TestServer } from './test-server.js';
 
@@ -64,7 +70,12 @@ export function nextTestAddress(): string {
 }
 
 /** Registers `email` through captcha + register and answers its session. */
-export async function registerAccount(server: TestServer, email: string, password = PASSWORD, callerAs: CallAs = {}): Promise<SessionTokens> {
+export async function registerAccount(
+  server: TestServer,
+  email: string,
+  password = PASSWORD,
+  callerAs: CallAs = {},
+): Promise<SessionTokens> {
   const as = { ip: nextTestAddress(), ...callerAs };
   const before = (await outboxFor(server, email)).length;
   const captcha = await callAs(server, 'user_msrv/captcha', { email, purpose: 'register' }, as);

@@ -1,4 +1,8 @@
-import type { Capability, CandleQuery, MarketDataProvider } from '../../src/market-data/market-data-provider.js';
+import type {
+  Capability,
+  CandleQuery,
+  MarketDataProvider,
+} from '../../src/market-data/market-data-provider.js';
 import type {
   Candle,
   CoinProfile,
@@ -36,7 +40,15 @@ export const FAKE_MARKET_EPOCH = Date.UTC(2026, 10, 22, 12, 0);
  */
 export class FakeMarketProvider implements MarketDataProvider {
   readonly name = 'fake';
-  readonly capabilities = new Set<Capability>(['coins', 'exchanges', 'tickers', 'candles', 'exchangeRates', 'social', 'onChain']);
+  readonly capabilities = new Set<Capability>([
+    'coins',
+    'exchanges',
+    'tickers',
+    'candles',
+    'exchangeRates',
+    'social',
+    'onChain',
+  ]);
   /** Multiplies every price; tests move it to see changes arrive. */
   priceFactor = 1;
   /** Make the next getTickers fail, to test staleness. */
@@ -61,7 +73,13 @@ export class FakeMarketProvider implements MarketDataProvider {
         consensus: 'PoS',
         blockTimeSeconds: 12,
         coreAlgorithm: null,
-        mining: { status: 'not_mineable', genesisBlockTime: null, blockReward: null, halvingIntervalBlocks: null, nextHalvingReward: null },
+        mining: {
+          status: 'not_mineable',
+          genesisBlockTime: null,
+          blockReward: null,
+          halvingIntervalBlocks: null,
+          nextHalvingReward: null,
+        },
         sectors,
         links: { website: `https://${id}.example`, x: `https://x.com/${id}` },
         description: { en: `${id} in English`, vi: `${id} tiếng Việt`, 'zh-Hans': `${id} 中文` },
@@ -100,7 +118,8 @@ export class FakeMarketProvider implements MarketDataProvider {
     return Promise.resolve(
       COINS.flatMap(([id, symbol]) =>
         EXCHANGES.map((exchangeId, index) => {
-          const price = this.priceOf(id, timestamp) * (exchangeId === 'liar' ? 1.5 : 1 + (index - 2) * 0.0002);
+          const price =
+            this.priceOf(id, timestamp) * (exchangeId === 'liar' ? 1.5 : 1 + (index - 2) * 0.0002);
           const volumeUsd24h = 10_000_000 / (index + 1);
           return {
             exchangeId,
@@ -121,13 +140,22 @@ export class FakeMarketProvider implements MarketDataProvider {
   }
 
   getCandles(query: CandleQuery): Promise<Candle[]> {
-    if (!COINS.some(([id]) => id === query.coinId)) return Promise.reject(new NotFoundError(this.name, query.coinId));
+    if (!COINS.some(([id]) => id === query.coinId))
+      return Promise.reject(new NotFoundError(this.name, query.coinId));
     const step = RESOLUTION_MS[query.resolution];
     const candles: Candle[] = [];
     for (let time = Math.ceil(query.from / step) * step; time < query.to; time += step) {
       const open = this.priceOf(query.coinId, time);
       const close = this.priceOf(query.coinId, time + step);
-      candles.push({ time, open, close, high: Math.max(open, close) * 1.001, low: Math.min(open, close) * 0.999, volume: 10, amount: 10 * close });
+      candles.push({
+        time,
+        open,
+        close,
+        high: Math.max(open, close) * 1.001,
+        low: Math.min(open, close) * 0.999,
+        volume: 10,
+        amount: 10 * close,
+      });
     }
     return Promise.resolve(candles);
   }
@@ -145,11 +173,28 @@ export class FakeMarketProvider implements MarketDataProvider {
   }
 
   getSocial(coinIds: readonly string[]): Promise<SocialSnapshot[]> {
-    return Promise.resolve(coinIds.map((coinId) => ({ coinId, followers: { x: 1000, reddit: 100, telegram: 10 }, engagement24h: 50, suspectedBotShare: 0.01, timestamp: this.now() })));
+    return Promise.resolve(
+      coinIds.map((coinId) => ({
+        coinId,
+        followers: { x: 1000, reddit: 100, telegram: 10 },
+        engagement24h: 50,
+        suspectedBotShare: 0.01,
+        timestamp: this.now(),
+      })),
+    );
   }
 
   getOnChain(coinIds: readonly string[]): Promise<OnChainSnapshot[]> {
-    return Promise.resolve(coinIds.map((coinId) => ({ coinId, activeAddresses24h: 5000, holderAddresses: 1_000_000, top10HolderShare: 0.2, developerCommits30d: 40, timestamp: this.now() })));
+    return Promise.resolve(
+      coinIds.map((coinId) => ({
+        coinId,
+        activeAddresses24h: 5000,
+        holderAddresses: 1_000_000,
+        top10HolderShare: 0.2,
+        developerCommits30d: 40,
+        timestamp: this.now(),
+      })),
+    );
   }
 
   getQuotes(): Promise<never> {

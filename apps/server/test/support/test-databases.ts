@@ -11,7 +11,9 @@ import type { DatabaseHandle, DialectName } from '../../src/db/database.js';
 const postgresUrl = process.env.DATABASE_URL;
 
 if (process.env.CI === 'true' && !postgresUrl) {
-  throw new Error('CI=true requires DATABASE_URL: the repository tests must run on PostgreSQL as well as SQLite.');
+  throw new Error(
+    'CI=true requires DATABASE_URL: the repository tests must run on PostgreSQL as well as SQLite.',
+  );
 }
 
 /** SQLite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */

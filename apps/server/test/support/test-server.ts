@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { createGatewayClient, DEV_APP_ID, DEV_APP_SECRET, procedurePath, signPayload } from '@coinlens/contract';
+import {
+  createGatewayClient,
+  DEV_APP_ID,
+  DEV_APP_SECRET,
+  procedurePath,
+  signPayload,
+} from '@coinlens/contract';
 import type { GatewayClient } from '@coinlens/contract';
 
 import { buildApp } from '../../src/app.js';
@@ -19,7 +25,11 @@ export interface TestServer {
   built: BuiltApp;
   client: GatewayClient;
   /** POSTs a raw form body to a procedure and returns status, headers and parsed JSON. */
-  postForm(procedure: string, body: string | Record<string, string>, headers?: Record<string, string>): Promise<RawAnswer>;
+  postForm(
+    procedure: string,
+    body: string | Record<string, string>,
+    headers?: Record<string, string>,
+  ): Promise<RawAnswer>;
   /** Signs `payload` with the test app secret at the server's clock. */
   sign(payload: unknown, timestamp?: number): Record<string, string>;
   close(): Promise<void>;
@@ -44,7 +54,10 @@ export async function readRaw(response: Response): Promise<RawAnswer> {
 }
 
 /** Starts the real server on a free loopback port with its own data folder (SQLite unless env says otherwise). */
-export async function startTestServer(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-server-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -67,8 +80,13 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     built,
     tick: () => built.services.market.ingest.tick(AbortSignal.timeout(10_000)),
     client: createGatewayClient({ baseUrl, appId: config.APP_ID, appSecret: config.APP_SECRET, now }),
-    sign: (payload, timestamp) =>
-      ({ ...signPayload(payload, { appId: DEV_APP_ID, appSecret: DEV_APP_SECRET, timestamp: timestamp ?? Math.floor(now() / 1000) }) }),
+    sign: (payload, timestamp) => ({
+      ...signPayload(payload, {
+        appId: DEV_APP_ID,
+        appSecret: DEV_APP_SECRET,
+        timestamp: timestamp ?? Math.floor(now() / 1000),
+      }),
+    }),
     async postForm(procedure, body, headers = {}) {
       const response = await fetch(baseUrl + procedurePath(procedure), {
         method: 'POST',

@@ -37,16 +37,21 @@ export interface GatewayClient {
   ): Promise<ProcedureOutput<P>>;
 }
 
-function compactHeaders(...sources: (Record<string, string | undefined> | undefined)[]): Record<string, string> {
+function compactHeaders(
+  ...sources: (Record<string, string | undefined> | undefined)[]
+): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const source of sources) {
-    for (const [key, value] of Object.entries(source ?? {})) if (value !== undefined && value !== '') headers[key] = value;
+    for (const [key, value] of Object.entries(source ?? {}))
+      if (value !== undefined && value !== '') headers[key] = value;
   }
   return headers;
 }
 
 function isGatewayAnswer(value: unknown): value is GatewayAnswer {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
+  );
 }
 
 async function readAnswer(response: Response): Promise<GatewayAnswer | null> {
@@ -60,7 +65,8 @@ async function readAnswer(response: Response): Promise<GatewayAnswer | null> {
 
 function classifyFailure(error: unknown, timeoutSignal: AbortSignal, procedure: string): TransportError {
   if (timeoutSignal.aborted) return new TransportError('timeout', 'Request timed out', procedure);
-  if (error instanceof Error && error.name === 'AbortError') return new TransportError('abort', 'Request aborted', procedure);
+  if (error instanceof Error && error.name === 'AbortError')
+    return new TransportError('abort', 'Request aborted', procedure);
   const message = error instanceof Error ? error.message : String(error);
   return new TransportError('network', message || 'Network error', procedure);
 }

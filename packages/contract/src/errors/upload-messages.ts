@@ -1,11 +1,21 @@
 import type { AppLanguage } from '../i18n/languages.js';
 import type { LocalisedText } from '../i18n/localised-text.js';
 
-export const UPLOAD_REJECTIONS = ['too_large', 'unsupported_type', 'type_mismatch', 'too_many_pixels', 'unreadable'] as const;
+export const UPLOAD_REJECTIONS = [
+  'too_large',
+  'unsupported_type',
+  'type_mismatch',
+  'too_many_pixels',
+  'unreadable',
+] as const;
 export type UploadRejection = (typeof UPLOAD_REJECTIONS)[number];
 
 const UPLOAD_MESSAGES: Readonly<Record<UploadRejection, LocalisedText>> = {
-  too_large: { en: 'The image is too large (at most 5 MB)', vi: 'Ảnh quá lớn (tối đa 5 MB)', 'zh-Hans': '图片过大（最大 5 MB）' },
+  too_large: {
+    en: 'The image is too large (at most 5 MB)',
+    vi: 'Ảnh quá lớn (tối đa 5 MB)',
+    'zh-Hans': '图片过大（最大 5 MB）',
+  },
   unsupported_type: {
     en: 'Only PNG, JPEG and WebP images are accepted',
     vi: 'Chỉ chấp nhận ảnh PNG, JPEG và WebP',

@@ -4,9 +4,9 @@
  * MD5 is what the spec's gateway protocol prescribes; it is an integrity and replay guard, not a secret.
  */
 const SHIFTS = [
-  7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14,
-  20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6,
-  10, 15, 21,
+  7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9,
+  14, 20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15,
+  21, 6, 10, 15, 21,
 ];
 
 const CONSTANTS = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);
@@ -60,7 +60,8 @@ export function md5Hex(input: string | Uint8Array): string {
     let c = c0;
     let d = d0;
     for (let round = 0; round < 64; round++) {
-      const f = (roundFunction(round, b, c, d) + a + (CONSTANTS[round] ?? 0) + (words[wordIndex(round)] ?? 0)) >>> 0;
+      const f =
+        (roundFunction(round, b, c, d) + a + (CONSTANTS[round] ?? 0) + (words[wordIndex(round)] ?? 0)) >>> 0;
       const shift = SHIFTS[round] ?? 0;
       a = d;
       d = c;

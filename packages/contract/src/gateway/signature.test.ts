@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { md5Hex } from './md5.js';
-import { canonicalFieldString, compareByUtf8Bytes, computeSignature, signaturesEqual, signPayload } from './signature.js';
+import {
+  canonicalFieldString,
+  compareByUtf8Bytes,
+  computeSignature,
+  signaturesEqual,
+  signPayload,
+} from './signature.js';
 
 describe('md5Hex', () => {
   it.each([
@@ -11,13 +17,24 @@ describe('md5Hex', () => {
     ['a', '0cc175b9c0f1b6a831c399e269772661'],
     ['abc', '900150983cd24fb0d6963f7d28e17f72'],
     ['message digest', 'f96b697d7cb7938d525a2f31aaf161d0'],
-    ['12345678901234567890123456789012345678901234567890123456789012345678901234567890', '57edf4a22be3c955ac49da2e2107b67a'],
+    [
+      '12345678901234567890123456789012345678901234567890123456789012345678901234567890',
+      '57edf4a22be3c955ac49da2e2107b67a',
+    ],
   ])('matches the RFC 1321 vector for %j', (input, expected) => {
     expect(md5Hex(input)).toBe(expected);
   });
 
   it('hashes the UTF-8 bytes of unicode text like Node does', () => {
-    for (const text of ['币镜', 'Tiếng Việt', '😀 emoji', 'x'.repeat(55), 'y'.repeat(56), 'z'.repeat(64), 'w'.repeat(1000)]) {
+    for (const text of [
+      '币镜',
+      'Tiếng Việt',
+      '😀 emoji',
+      'x'.repeat(55),
+      'y'.repeat(56),
+      'z'.repeat(64),
+      'w'.repeat(1000),
+    ]) {
       expect(md5Hex(text)).toBe(createHash('md5').update(text, 'utf8').digest('hex'));
     }
   });
@@ -33,7 +50,9 @@ describe('canonicalFieldString', () => {
       dev_id: '0',
       app_id: 'coinlens-web',
     });
-    expect(canonical).toBe('app_id=coinlens-web&data={"a":"b&c=d","name":"币镜"}&dev_id=0&timestamp=1700000000&v=v1');
+    expect(canonical).toBe(
+      'app_id=coinlens-web&data={"a":"b&c=d","name":"币镜"}&dev_id=0&timestamp=1700000000&v=v1',
+    );
   });
 
   it('orders by bytes, so upper case sorts before lower case', () => {
@@ -66,7 +85,10 @@ describe('computeSignature', () => {
 
 describe('signPayload', () => {
   it('builds a complete envelope whose signature verifies', () => {
-    const envelope = signPayload({ keyword: '比特币' }, { appId: 'app', appSecret: 'secret', timestamp: 1_700_000_000 });
+    const envelope = signPayload(
+      { keyword: '比特币' },
+      { appId: 'app', appSecret: 'secret', timestamp: 1_700_000_000 },
+    );
     expect(envelope).toMatchObject({ app_id: 'app', dev_id: '0', v: 'v1', timestamp: '1700000000' });
     expect(envelope.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.parse(envelope.data)).toEqual({ keyword: '比特币' });
@@ -77,7 +99,9 @@ describe('signPayload', () => {
   it('gives two identical calls in the same second different signatures through the nonce', () => {
     const options = { appId: 'app', appSecret: 'secret', timestamp: 1_700_000_000 };
     expect(signPayload({}, options).signature).not.toBe(signPayload({}, options).signature);
-    expect(signPayload({}, { ...options, nonce: 'n' }).signature).toBe(signPayload({}, { ...options, nonce: 'n' }).signature);
+    expect(signPayload({}, { ...options, nonce: 'n' }).signature).toBe(
+      signPayload({}, { ...options, nonce: 'n' }).signature,
+    );
   });
 });
 

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * coin list's ranking). The server answers a subscription with a snapshot, then sends only changed fields,
  * at most one frame per client per tick, and a heartbeat when nothing changed for a while.
  */
-export const LIVE_TOPIC_PATTERN = /^(global|coin:[a-z0-9-]{1,100}|list:[a-z_0-9]{1,30}:(asc|desc):\d{1,4}:\d{1,3})$/;
+export const LIVE_TOPIC_PATTERN =
+  /^(global|coin:[a-z0-9-]{1,100}|list:[a-z_0-9]{1,30}:(asc|desc):\d{1,4}:\d{1,3})$/;
 export const MAX_LIVE_TOPICS = 120;
 
 export const liveClientMessage = z.discriminatedUnion('op', [
@@ -13,9 +14,15 @@ export const liveClientMessage = z.discriminatedUnion('op', [
     op: z.literal('subscribe'),
     topics: z.array(z.string().regex(LIVE_TOPIC_PATTERN)).min(1).max(MAX_LIVE_TOPICS),
     /** Currency of the values sent from now on (default usd). */
-    currency: z.string().regex(/^[a-z]{3,5}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[a-z]{3,5}$/)
+      .optional(),
   }),
-  z.object({ op: z.literal('unsubscribe'), topics: z.array(z.string().regex(LIVE_TOPIC_PATTERN)).min(1).max(MAX_LIVE_TOPICS) }),
+  z.object({
+    op: z.literal('unsubscribe'),
+    topics: z.array(z.string().regex(LIVE_TOPIC_PATTERN)).min(1).max(MAX_LIVE_TOPICS),
+  }),
   z.object({ op: z.literal('ping') }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;

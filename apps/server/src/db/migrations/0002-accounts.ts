@@ -21,7 +21,9 @@ export const accountsMigration: Migration = {
     await db.schema
       .createTable('sessions')
       .addColumn('id', 'text', (column) => column.primaryKey())
-      .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (column) =>
+        column.notNull().references('users.id').onDelete('cascade'),
+      )
       .addColumn('device_id', 'text', (column) => column.notNull())
       .addColumn('device', 'text', (column) => column.notNull())
       .addColumn('ip', 'text', (column) => column.notNull())
@@ -31,16 +33,26 @@ export const accountsMigration: Migration = {
       .addColumn('revoked_at', 'bigint')
       .addColumn('revoke_reason', 'text')
       .execute();
-    await db.schema.createIndex('sessions_user_idx').on('sessions').columns(['user_id', 'revoked_at']).execute();
+    await db.schema
+      .createIndex('sessions_user_idx')
+      .on('sessions')
+      .columns(['user_id', 'revoked_at'])
+      .execute();
 
     await db.schema
       .createTable('refresh_tokens')
       .addColumn('token_hash', 'text', (column) => column.primaryKey())
-      .addColumn('session_id', 'text', (column) => column.notNull().references('sessions.id').onDelete('cascade'))
+      .addColumn('session_id', 'text', (column) =>
+        column.notNull().references('sessions.id').onDelete('cascade'),
+      )
       .addColumn('issued_at', 'bigint', (column) => column.notNull())
       .addColumn('used_at', 'bigint')
       .execute();
-    await db.schema.createIndex('refresh_tokens_session_idx').on('refresh_tokens').column('session_id').execute();
+    await db.schema
+      .createIndex('refresh_tokens_session_idx')
+      .on('refresh_tokens')
+      .column('session_id')
+      .execute();
 
     await withIdColumn(db, db.schema.createTable('login_events'))
       .addColumn('email_key', 'text', (column) => column.notNull())
@@ -50,7 +62,11 @@ export const accountsMigration: Migration = {
       .addColumn('device', 'text', (column) => column.notNull())
       .addColumn('at', 'bigint', (column) => column.notNull())
       .execute();
-    await db.schema.createIndex('login_events_email_idx').on('login_events').columns(['email_key', 'at']).execute();
+    await db.schema
+      .createIndex('login_events_email_idx')
+      .on('login_events')
+      .columns(['email_key', 'at'])
+      .execute();
 
     await withIdColumn(db, db.schema.createTable('email_codes'))
       .addColumn('email', 'text', (column) => column.notNull())
@@ -62,7 +78,11 @@ export const accountsMigration: Migration = {
       .addColumn('expires_at', 'bigint', (column) => column.notNull())
       .addColumn('consumed_at', 'bigint')
       .execute();
-    await db.schema.createIndex('email_codes_lookup_idx').on('email_codes').columns(['email', 'purpose', 'created_at']).execute();
+    await db.schema
+      .createIndex('email_codes_lookup_idx')
+      .on('email_codes')
+      .columns(['email', 'purpose', 'created_at'])
+      .execute();
 
     await db.schema
       .createTable('server_secrets')
@@ -80,7 +100,15 @@ export const accountsMigration: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const table of ['outbox_messages', 'server_secrets', 'email_codes', 'login_events', 'refresh_tokens', 'sessions', 'users']) {
+    for (const table of [
+      'outbox_messages',
+      'server_secrets',
+      'email_codes',
+      'login_events',
+      'refresh_tokens',
+      'sessions',
+      'users',
+    ]) {
       await db.schema.dropTable(table).execute();
     }
   },

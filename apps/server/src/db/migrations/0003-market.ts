@@ -19,7 +19,11 @@ export const marketMigration: Migration = {
       .addColumn('amount', float, (column) => column.notNull())
       .addPrimaryKeyConstraint('candles_pk', ['coin_id', 'resolution', 'time'])
       .execute();
-    await db.schema.createIndex('candles_resolution_time_idx').on('candles').columns(['resolution', 'time']).execute();
+    await db.schema
+      .createIndex('candles_resolution_time_idx')
+      .on('candles')
+      .columns(['resolution', 'time'])
+      .execute();
 
     for (const [table, column] of [
       ['watch_coins', 'coin_id'],
@@ -36,6 +40,7 @@ export const marketMigration: Migration = {
     }
   },
   async down(db: Kysely<unknown>) {
-    for (const table of ['watch_exchanges', 'watch_coins', 'candles']) await db.schema.dropTable(table).execute();
+    for (const table of ['watch_exchanges', 'watch_coins', 'candles'])
+      await db.schema.dropTable(table).execute();
   },
 };

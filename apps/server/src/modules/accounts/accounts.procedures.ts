@@ -22,19 +22,31 @@ function callerOf(context: ProcedureContext): Caller {
   return { userId: user.userId, sessionId: user.sessionId };
 }
 
-export function accountProcedures(accounts: AccountService, sessions: SessionService): HandlersFor<UserProcedure> {
+export function accountProcedures(
+  accounts: AccountService,
+  sessions: SessionService,
+): HandlersFor<UserProcedure> {
   return {
-    'user_msrv/country_list': (_input, context) => Promise.resolve({ list: [...countryList(context.language)] }),
-    'user_msrv/captcha': (input, context) => accounts.sendCode(input.email, input.purpose, context.ip, context.language),
+    'user_msrv/country_list': (_input, context) =>
+      Promise.resolve({ list: [...countryList(context.language)] }),
+    'user_msrv/captcha': (input, context) =>
+      accounts.sendCode(input.email, input.purpose, context.ip, context.language),
     'user_msrv/register': (input, context) =>
       accounts.register(
-        { email: input.email, code: input.code, password: input.password, country: input.country, nickname: input.nickname },
+        {
+          email: input.email,
+          code: input.code,
+          password: input.password,
+          country: input.country,
+          nickname: input.nickname,
+        },
         deviceOf(context),
       ),
     'user_msrv/login': (input, context) => accounts.login(input.email, input.password, deviceOf(context)),
     'user_msrv/refresh_token': (_input, context) => sessions.refresh(context.refreshToken, context.deviceId),
     'user_msrv/logout': async (_input, context) => {
-      if (!(await sessions.end(context.accessToken, context.refreshToken))) throw new ProcedureFailure(ErrorCode.CannotLogOut);
+      if (!(await sessions.end(context.accessToken, context.refreshToken)))
+        throw new ProcedureFailure(ErrorCode.CannotLogOut);
       return {};
     },
     'user_msrv/reset_password': async (input) => {
@@ -44,13 +56,21 @@ export function accountProcedures(accounts: AccountService, sessions: SessionSer
     'user_msrv/user_info': (_input, context) => accounts.profile(callerOf(context)),
     'user_msrv/update_user_info': async (input, context) =>
       new SuccessWithMessage(
-        await accounts.updateProfile(callerOf(context), { nickname: input.nickname, bio: input.bio, avatar: input.avatar }),
+        await accounts.updateProfile(callerOf(context), {
+          nickname: input.nickname,
+          bio: input.bio,
+          avatar: input.avatar,
+        }),
         ErrorCode.SettingSucceeded,
       ),
     'user_msrv/update_password': async (input, context) => {
       const ended = await accounts.changePassword(
         callerOf(context),
-        { originalPassword: input.original_password, password: input.password, signOutOthers: input.sign_out_others },
+        {
+          originalPassword: input.original_password,
+          password: input.password,
+          signOutOthers: input.sign_out_others,
+        },
         context.language,
       );
       return new SuccessWithMessage({ signed_out_sessions: ended }, ErrorCode.SettingSucceeded);
@@ -59,7 +79,10 @@ export function accountProcedures(accounts: AccountService, sessions: SessionSer
     'user_msrv/sign_out_sessions': async (input, context) => {
       const caller = callerOf(context);
       const ended = input.session_ids
-        ? await sessions.endSome(caller.userId, input.session_ids.filter((id) => id !== caller.sessionId))
+        ? await sessions.endSome(
+            caller.userId,
+            input.session_ids.filter((id) => id !== caller.sessionId),
+          )
         : await sessions.endOthers(caller.userId, caller.sessionId, 'signed_out');
       return { signed_out_sessions: ended };
     },

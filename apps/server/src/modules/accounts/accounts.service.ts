@@ -1,5 +1,11 @@
 import { ErrorCode } from '@coinlens/contract';
-import type { AppLanguage, CaptchaPurpose, SecurityInfo, SessionTokens, UserProfile } from '@coinlens/contract';
+import type {
+  AppLanguage,
+  CaptchaPurpose,
+  SecurityInfo,
+  SessionTokens,
+  UserProfile,
+} from '@coinlens/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { FieldRejected, ProcedureFailure } from '../../gateway/procedure-failure.js';
@@ -95,8 +101,17 @@ export class AccountService {
     const email = normaliseEmail(rawEmail);
     await this.guard.admit(email, device.ip);
     const user = await this.users.findByEmail(email);
-    const matches = user ? await this.hasher.verify(user.password_hash, password) : await this.hasher.verifyAgainstNothing(password);
-    await this.loginEvents.record({ emailKey: email, userId: user?.id ?? null, success: matches, ip: device.ip, device: device.device, at: this.now() });
+    const matches = user
+      ? await this.hasher.verify(user.password_hash, password)
+      : await this.hasher.verifyAgainstNothing(password);
+    await this.loginEvents.record({
+      emailKey: email,
+      userId: user?.id ?? null,
+      success: matches,
+      ip: device.ip,
+      device: device.device,
+      at: this.now(),
+    });
     if (!user || !matches) {
       this.log.info({ event: 'login_failed', known: user !== undefined }, 'login failed');
       throw new ProcedureFailure(ErrorCode.LoginFailed);
@@ -136,11 +151,20 @@ export class AccountService {
     await this.guard.admitAccount(user.email);
     const matches = await this.hasher.verify(user.password_hash, change.originalPassword);
     if (!matches) {
-      await this.loginEvents.record({ emailKey: user.email, userId: user.id, success: false, ip: '-', device: 'password change', at: this.now() });
+      await this.loginEvents.record({
+        emailKey: user.email,
+        userId: user.id,
+        success: false,
+        ip: '-',
+        device: 'password change',
+        at: this.now(),
+      });
       throw new ProcedureFailure(ErrorCode.OldPasswordWrong);
     }
     await this.users.updatePassword(user.id, await this.hasher.hash(change.password), this.now());
-    const ended = change.signOutOthers ? await this.sessions.endOthers(user.id, caller.sessionId, 'password_changed') : 0;
+    const ended = change.signOutOthers
+      ? await this.sessions.endOthers(user.id, caller.sessionId, 'password_changed')
+      : 0;
     this.log.info({ event: 'password_changed', userId: user.id, endedSessions: ended }, 'password changed');
     this.mailer
       .send(passwordChangedMail(user.email, language))
@@ -157,7 +181,12 @@ export class AccountService {
     return {
       email_masked: maskEmail(user.email),
       password_changed_at: user.password_changed_at,
-      recent_logins: logins.map((login) => ({ at: login.at, device: login.device, ip_masked: maskIp(login.ip), success: login.success })),
+      recent_logins: logins.map((login) => ({
+        at: login.at,
+        device: login.device,
+        ip_masked: maskIp(login.ip),
+        success: login.success,
+      })),
       sessions: sessions.map((session) => ({
         id: session.id,
         device: session.device,

@@ -6,10 +6,15 @@ import type { LocaleData } from 'i18n-iso-countries';
 
 // The maintained ISO 3166 data package, with its own en, vi and zh name tables.
 const require = createRequire(import.meta.url);
-for (const locale of ['en', 'vi', 'zh']) countries.registerLocale(require(`i18n-iso-countries/langs/${locale}.json`) as LocaleData);
+for (const locale of ['en', 'vi', 'zh'])
+  countries.registerLocale(require(`i18n-iso-countries/langs/${locale}.json`) as LocaleData);
 
 const PACKAGE_LOCALE: Readonly<Record<AppLanguage, string>> = { en: 'en', vi: 'vi', 'zh-Hans': 'zh' };
-const COLLATOR_LOCALE: Readonly<Record<AppLanguage, string>> = { en: 'en', vi: 'vi', 'zh-Hans': 'zh-Hans-u-co-pinyin' };
+const COLLATOR_LOCALE: Readonly<Record<AppLanguage, string>> = {
+  en: 'en',
+  vi: 'vi',
+  'zh-Hans': 'zh-Hans-u-co-pinyin',
+};
 
 const cache = new Map<AppLanguage, readonly { code: string; name: string }[]>();
 

@@ -21,5 +21,5 @@ export function deviceLabel(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
-  return (browser ?? system ?? (userAgent.trim().slice(0, 64) || 'Unknown device'));
+  return browser ?? system ?? (userAgent.trim().slice(0, 64) || 'Unknown device');
 }

@@ -43,7 +43,11 @@ export class EmailCodeService {
 
   async send(request: CodeRequest): Promise<{ expires_in: number; resend_after: number }> {
     const now = this.now();
-    const perIp = await this.limiter.hit(`email-code:${request.ip}`, EMAIL_CODE_RULES.perIpLimit, EMAIL_CODE_RULES.perIpWindowMs);
+    const perIp = await this.limiter.hit(
+      `email-code:${request.ip}`,
+      EMAIL_CODE_RULES.perIpLimit,
+      EMAIL_CODE_RULES.perIpWindowMs,
+    );
     if (!perIp.allowed) throw TooManyAttempts.afterMs(perIp.retryAfterMs);
     const sent = await this.codes.sentSince(request.email, now - EMAIL_CODE_RULES.perEmailWindowMs);
     const last = sent.at(-1);
@@ -68,9 +72,14 @@ export class EmailCodeService {
       // Not awaited: a slow mail server must not make the answer slower for registered emails only.
       this.mailer
         .send(verificationCodeMail(request.email, code, request.purpose, minutes, request.language))
-        .catch((error: unknown) => this.log.error({ err: error, purpose: request.purpose }, 'verification mail not sent'));
+        .catch((error: unknown) =>
+          this.log.error({ err: error, purpose: request.purpose }, 'verification mail not sent'),
+        );
     }
-    return { expires_in: EMAIL_CODE_RULES.validMs / 1000, resend_after: EMAIL_CODE_RULES.resendIntervalMs / 1000 };
+    return {
+      expires_in: EMAIL_CODE_RULES.validMs / 1000,
+      resend_after: EMAIL_CODE_RULES.resendIntervalMs / 1000,
+    };
   }
 
   /** Spends the code, or answers 'Verification code error' on the `code` field. */

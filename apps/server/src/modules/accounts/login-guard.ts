@@ -32,7 +32,11 @@ export class LoginGuard {
   /** The per-account part alone, for password checks that are not logins (changing the password). */
   async admitAccount(emailKey: string): Promise<void> {
     const now = this.now();
-    const failures = await this.events.failuresSince(emailKey, now - LOGIN_RULES.accountWindowMs, LOGIN_RULES.accountFailureLimit);
+    const failures = await this.events.failuresSince(
+      emailKey,
+      now - LOGIN_RULES.accountWindowMs,
+      LOGIN_RULES.accountFailureLimit,
+    );
     if (failures.length >= LOGIN_RULES.accountFailureLimit) {
       throw TooManyAttempts.afterMs((failures[0] ?? now) + LOGIN_RULES.accountWindowMs - now);
     }

@@ -24,7 +24,12 @@ export class SessionRepository {
       await trx.insertInto('sessions').values(session).execute();
       await trx
         .insertInto('refresh_tokens')
-        .values({ token_hash: firstTokenHash, session_id: session.id, issued_at: session.created_at, used_at: null })
+        .values({
+          token_hash: firstTokenHash,
+          session_id: session.id,
+          issued_at: session.created_at,
+          used_at: null,
+        })
         .execute();
     });
   }
@@ -40,8 +45,19 @@ export class SessionRepository {
   }
 
   async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    const row = await this.db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-    return row && { tokenHash: row.token_hash, sessionId: row.session_id, issuedAt: row.issued_at, usedAt: row.used_at };
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return (
+      row && {
+        tokenHash: row.token_hash,
+        sessionId: row.session_id,
+        issuedAt: row.issued_at,
+        usedAt: row.used_at,
+      }
+    );
   }
 
   /**
@@ -76,7 +92,12 @@ export class SessionRepository {
   }
 
   /** Revokes every live session of the user except `keepSessionId`; returns how many ended. */
-  async revokeAllForUser(userId: number, reason: string, at: number, keepSessionId: string | null): Promise<number> {
+  async revokeAllForUser(
+    userId: number,
+    reason: string,
+    at: number,
+    keepSessionId: string | null,
+  ): Promise<number> {
     let query = this.db
       .updateTable('sessions')
       .set({ revoked_at: at, revoke_reason: reason })
@@ -87,7 +108,12 @@ export class SessionRepository {
     return Number(result.numUpdatedRows);
   }
 
-  async revokeSome(userId: number, sessionIds: readonly string[], reason: string, at: number): Promise<number> {
+  async revokeSome(
+    userId: number,
+    sessionIds: readonly string[],
+    reason: string,
+    at: number,
+  ): Promise<number> {
     if (sessionIds.length === 0) return 0;
     const result = await this.db
       .updateTable('sessions')

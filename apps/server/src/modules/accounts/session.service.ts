@@ -48,7 +48,8 @@ export class SessionService implements Authenticator {
     private readonly sessions: SessionRepository,
     private readonly codec: TokenCodec,
     private readonly now: () => number = Date.now,
-    private readonly onSecurityEvent: (event: string, details: Record<string, unknown>) => void = () => undefined,
+    private readonly onSecurityEvent: (event: string, details: Record<string, unknown>) => void = () =>
+      undefined,
   ) {}
 
   async start(user: SessionUser, device: DeviceContext): Promise<SessionTokens> {
@@ -95,7 +96,8 @@ export class SessionService implements Authenticator {
     // Spent already: fine only for a parallel request within the grace window whose successor is still unspent.
     const spent = await this.sessions.findRefreshToken(tokenHash);
     const next = await this.sessions.findRefreshToken(successorHash);
-    const withinGrace = spent !== undefined && spent.usedAt !== null && now - spent.usedAt <= SESSION_RULES.refreshGraceMs;
+    const withinGrace =
+      spent !== undefined && spent.usedAt !== null && now - spent.usedAt <= SESSION_RULES.refreshGraceMs;
     if (withinGrace && next && next.usedAt === null) {
       return this.tokens(session.id, successor, { id: session.user_id, nickname: session.nickname });
     }
@@ -111,8 +113,12 @@ export class SessionService implements Authenticator {
     if (!isUsable(session, this.now()) || session.device_id !== boundDevice(credentials.deviceId)) {
       return { status: 'rejected', code: ErrorCode.TokenInvalid };
     }
-    if (session.user_status !== 'active') return { status: 'rejected', code: statusFailure(session.user_status) };
-    return { status: 'authenticated', user: { uid: String(session.user_id), userId: session.user_id, sessionId: session.id } };
+    if (session.user_status !== 'active')
+      return { status: 'rejected', code: statusFailure(session.user_status) };
+    return {
+      status: 'authenticated',
+      user: { uid: String(session.user_id), userId: session.user_id, sessionId: session.id },
+    };
   }
 
   /** Ends the session named by either token (an expired access token still names its session). */
@@ -124,7 +130,8 @@ export class SessionService implements Authenticator {
       if (check.valid) sessionId = check.claims.sessionId;
     }
     if (!sessionId && refreshToken) {
-      sessionId = (await this.sessions.findRefreshToken(TokenCodec.hashRefreshToken(refreshToken)))?.sessionId ?? null;
+      sessionId =
+        (await this.sessions.findRefreshToken(TokenCodec.hashRefreshToken(refreshToken)))?.sessionId ?? null;
     }
     if (!sessionId) return false;
     await this.sessions.revoke(sessionId, 'logout', now);

@@ -21,7 +21,11 @@ export interface ProfileChanges {
 /** Unique-constraint violations look different per driver; both mean "this email is taken". */
 export function isUniqueViolation(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || (typeof message === 'string' && /UNIQUE constraint failed/.test(message));
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof message === 'string' && /UNIQUE constraint failed/.test(message))
+  );
 }
 
 export class UserRepository {

@@ -5,7 +5,11 @@ import type { MailMessage } from './mailer.js';
 const APP_NAME: LocalisedText = { en: 'Coinlens', vi: 'Coinlens', 'zh-Hans': '币镜' };
 
 const CODE_SUBJECT: Record<CaptchaPurpose, LocalisedText> = {
-  register: { en: 'Your Coinlens sign-up code', vi: 'Mã đăng ký Coinlens của bạn', 'zh-Hans': '您的币镜注册验证码' },
+  register: {
+    en: 'Your Coinlens sign-up code',
+    vi: 'Mã đăng ký Coinlens của bạn',
+    'zh-Hans': '您的币镜注册验证码',
+  },
   reset_password: {
     en: 'Your Coinlens password reset code',
     vi: 'Mã đặt lại mật khẩu Coinlens của bạn',
@@ -34,11 +38,17 @@ const CODE_LINES: Readonly<Record<AppLanguage, (code: string, minutes: number) =
 const PASSWORD_CHANGED: Readonly<Record<AppLanguage, { subject: string; lines: string[] }>> = {
   en: {
     subject: 'Your Coinlens password was changed',
-    lines: ['The password of your Coinlens account was just changed.', 'If this was not you, reset your password now.'],
+    lines: [
+      'The password of your Coinlens account was just changed.',
+      'If this was not you, reset your password now.',
+    ],
   },
   vi: {
     subject: 'Mật khẩu Coinlens của bạn đã được thay đổi',
-    lines: ['Mật khẩu tài khoản Coinlens của bạn vừa được thay đổi.', 'Nếu không phải bạn, hãy đặt lại mật khẩu ngay.'],
+    lines: [
+      'Mật khẩu tài khoản Coinlens của bạn vừa được thay đổi.',
+      'Nếu không phải bạn, hãy đặt lại mật khẩu ngay.',
+    ],
   },
   'zh-Hans': {
     subject: '您的币镜密码已修改',

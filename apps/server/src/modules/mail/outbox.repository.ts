@@ -14,7 +14,13 @@ export class OutboxRepository {
   async store(message: MailMessage, at: number): Promise<void> {
     await this.db
       .insertInto('outbox_messages')
-      .values({ recipient: message.to, subject: message.subject, text_body: message.text, html_body: message.html, created_at: at })
+      .values({
+        recipient: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        created_at: at,
+      })
       .execute();
   }
 

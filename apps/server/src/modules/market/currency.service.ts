@@ -36,7 +36,16 @@ export class CurrencyService {
   rates(): { currency_code: string; rate: number; unit: string; currency_type: string }[] {
     return CURRENCY_CATALOG.flatMap((entry) => {
       const rate = entry.currency_code === 'usd' ? 1 : this.snapshot.rates.get(entry.currency_code)?.perUsd;
-      return rate === undefined ? [] : [{ currency_code: entry.currency_code, rate, unit: entry.unit, currency_type: entry.currency_type }];
+      return rate === undefined
+        ? []
+        : [
+            {
+              currency_code: entry.currency_code,
+              rate,
+              unit: entry.unit,
+              currency_type: entry.currency_type,
+            },
+          ];
     });
   }
 

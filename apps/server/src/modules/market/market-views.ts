@@ -1,4 +1,11 @@
-import type { AppLanguage, CoinDetail, CoinListItem, ExchangeDetail, ExchangeListItem, TickerView } from '@coinlens/contract';
+import type {
+  AppLanguage,
+  CoinDetail,
+  CoinListItem,
+  ExchangeDetail,
+  ExchangeListItem,
+  TickerView,
+} from '@coinlens/contract';
 
 import type { CoinState, ExchangeState, VenueQuote } from '../../ingest/market-snapshot.js';
 import { sectorName } from '../../market-data/sectors.js';
@@ -10,12 +17,21 @@ export interface Freshness {
   stale: boolean;
 }
 
-export function localName(names: { 'zh-Hans'?: string; vi?: string }, fallback: string, language: AppLanguage): string {
+export function localName(
+  names: { 'zh-Hans'?: string; vi?: string },
+  fallback: string,
+  language: AppLanguage,
+): string {
   if (language === 'en') return fallback;
   return names[language] ?? fallback;
 }
 
-export function coinListItem(coin: CoinState, money: Converter, language: AppLanguage, freshness: Freshness): CoinListItem {
+export function coinListItem(
+  coin: CoinState,
+  money: Converter,
+  language: AppLanguage,
+  freshness: Freshness,
+): CoinListItem {
   const { profile, metrics } = coin;
   return {
     id: profile.id,
@@ -99,7 +115,10 @@ export function tickerView(
   freshness: Freshness,
 ): TickerView {
   const { ticker } = venue;
-  const spread = ticker.bidUsd !== null && ticker.askUsd !== null && ticker.bidUsd > 0 ? ((ticker.askUsd - ticker.bidUsd) / ((ticker.askUsd + ticker.bidUsd) / 2)) * 100 : null;
+  const spread =
+    ticker.bidUsd !== null && ticker.askUsd !== null && ticker.bidUsd > 0
+      ? ((ticker.askUsd - ticker.bidUsd) / ((ticker.askUsd + ticker.bidUsd) / 2)) * 100
+      : null;
   return {
     exchange_id: ticker.exchangeId,
     exchange_name: exchange?.profile.name ?? ticker.exchangeId,
@@ -164,7 +183,10 @@ export function exchangeDetail(
     aml_certified: profile.amlCertified,
     chinese_support: profile.chineseSupport,
     api_available: profile.apiAvailable,
-    fees: profile.fees && { maker_percent: profile.fees.makerPercent, taker_percent: profile.fees.takerPercent },
+    fees: profile.fees && {
+      maker_percent: profile.fees.makerPercent,
+      taker_percent: profile.fees.takerPercent,
+    },
     website: profile.website,
     platform_token: platformToken,
     burn_info: profile.burn?.mechanism[language] ?? null,

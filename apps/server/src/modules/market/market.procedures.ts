@@ -29,26 +29,45 @@ function requireKnown(ids: readonly string[], known: (id: string) => boolean): v
   if (!ids.every(known)) throw new ProcedureFailure(ErrorCode.NotFound);
 }
 
-export function marketProcedures({ market, answers, currencies, watchedCoins, watchedExchanges, now }: MarketDependencies): HandlersFor<MarketProcedure> {
+export function marketProcedures({
+  market,
+  answers,
+  currencies,
+  watchedCoins,
+  watchedExchanges,
+  now,
+}: MarketDependencies): HandlersFor<MarketProcedure> {
   return {
-    'appmarket_msrv/get_gecko_supported_dict_currency': () => Promise.resolve({ list: currencies.supported() }),
+    'appmarket_msrv/get_gecko_supported_dict_currency': () =>
+      Promise.resolve({ list: currencies.supported() }),
     'appmarket_msrv/get_gecko_exchange_rates': () =>
       Promise.resolve({ base: 'usd' as const, rates: currencies.rates(), ...market.freshness() }),
     'appmarket_msrv/global_stats': (input) => Promise.resolve(market.globalStats(input.currency)),
     'appmarket_msrv/coin_list': async (input, context) => {
       if (input.filter !== 'watchlist') {
-        return answers.get(`coin_list:${context.language}:${JSON.stringify(input)}`, () => market.coinList(input, context.language, null));
+        return answers.get(`coin_list:${context.language}:${JSON.stringify(input)}`, () =>
+          market.coinList(input, context.language, null),
+        );
       }
       const watchlist = context.user ? await watchedCoins.list(context.user.userId) : null;
       return market.coinList(input, context.language, watchlist);
     },
-    'appmarket_msrv/coin_detail': (input, context) => Promise.resolve(market.coinDetail(input.coin_id, input.currency, context.language)),
-    'appmarket_msrv/coin_kline': (input) => market.kline(input.coin_id, input.range, input.currency, AbortSignal.timeout(10_000)),
-    'appmarket_msrv/coin_tickers': (input) => Promise.resolve(market.coinTickers(input.coin_id, input.page, input.page_size, input.currency)),
-    'appmarket_msrv/concept_list': (input, context) => Promise.resolve(market.conceptList(input.currency, context.language)),
-    'appmarket_msrv/hot_search_coins': (input, context) => Promise.resolve(market.hotSearchCoins(input.limit, input.currency, context.language)),
+    'appmarket_msrv/coin_detail': (input, context) =>
+      Promise.resolve(market.coinDetail(input.coin_id, input.currency, context.language)),
+    'appmarket_msrv/coin_kline': (input) =>
+      market.kline(input.coin_id, input.range, input.currency, AbortSignal.timeout(10_000)),
+    'appmarket_msrv/coin_tickers': (input) =>
+      Promise.resolve(market.coinTickers(input.coin_id, input.page, input.page_size, input.currency)),
+    'appmarket_msrv/concept_list': (input, context) =>
+      Promise.resolve(market.conceptList(input.currency, context.language)),
+    'appmarket_msrv/hot_search_coins': (input, context) =>
+      Promise.resolve(market.hotSearchCoins(input.limit, input.currency, context.language)),
     'appmarket_msrv/exchange_list': (input, context) =>
-      Promise.resolve(answers.get(`exchange_list:${context.language}:${JSON.stringify(input)}`, () => market.exchangeList(input, context.language))),
+      Promise.resolve(
+        answers.get(`exchange_list:${context.language}:${JSON.stringify(input)}`, () =>
+          market.exchangeList(input, context.language),
+        ),
+      ),
     'appmarket_msrv/exchange_detail': (input, context) =>
       Promise.resolve(market.exchangeDetail(input.exchange_id, input.currency, context.language)),
     'appmarket_msrv/exchange_tickers': (input) =>
@@ -61,25 +80,47 @@ export function marketProcedures({ market, answers, currencies, watchedCoins, wa
     }),
     'appmarket_msrv/watch_coins_add': async (input, context) => {
       requireKnown(input.coin_ids, (id) => market.hasCoin(id));
-      return new SuccessWithMessage({ ids: await watchedCoins.add(userIdOf(context), input.coin_ids, now()) }, ErrorCode.FollowSucceeded);
+      return new SuccessWithMessage(
+        { ids: await watchedCoins.add(userIdOf(context), input.coin_ids, now()) },
+        ErrorCode.FollowSucceeded,
+      );
     },
     'appmarket_msrv/watch_coins_remove': async (input, context) =>
-      new SuccessWithMessage({ ids: await watchedCoins.remove(userIdOf(context), input.coin_ids) }, ErrorCode.UnfollowSucceeded),
+      new SuccessWithMessage(
+        { ids: await watchedCoins.remove(userIdOf(context), input.coin_ids) },
+        ErrorCode.UnfollowSucceeded,
+      ),
     'appmarket_msrv/watch_coins_sort': async (input, context) =>
-      new SuccessWithMessage({ ids: await watchedCoins.reorder(userIdOf(context), input.coin_ids) }, ErrorCode.SettingSucceeded),
+      new SuccessWithMessage(
+        { ids: await watchedCoins.reorder(userIdOf(context), input.coin_ids) },
+        ErrorCode.SettingSucceeded,
+      ),
 
     'appmarket_msrv/watch_exchange_list': async (input, context) => ({
-      list: market.exchangesByIds(await watchedExchanges.list(userIdOf(context)), input.currency, context.language),
+      list: market.exchangesByIds(
+        await watchedExchanges.list(userIdOf(context)),
+        input.currency,
+        context.language,
+      ),
       currency: input.currency,
       ...market.freshness(),
     }),
     'appmarket_msrv/watch_exchange_add': async (input, context) => {
       requireKnown(input.exchange_ids, (id) => market.hasExchange(id));
-      return new SuccessWithMessage({ ids: await watchedExchanges.add(userIdOf(context), input.exchange_ids, now()) }, ErrorCode.FollowSucceeded);
+      return new SuccessWithMessage(
+        { ids: await watchedExchanges.add(userIdOf(context), input.exchange_ids, now()) },
+        ErrorCode.FollowSucceeded,
+      );
     },
     'appmarket_msrv/watch_exchange_remove': async (input, context) =>
-      new SuccessWithMessage({ ids: await watchedExchanges.remove(userIdOf(context), input.exchange_ids) }, ErrorCode.UnfollowSucceeded),
+      new SuccessWithMessage(
+        { ids: await watchedExchanges.remove(userIdOf(context), input.exchange_ids) },
+        ErrorCode.UnfollowSucceeded,
+      ),
     'appmarket_msrv/watch_exchange_sort': async (input, context) =>
-      new SuccessWithMessage({ ids: await watchedExchanges.reorder(userIdOf(context), input.exchange_ids) }, ErrorCode.SettingSucceeded),
+      new SuccessWithMessage(
+        { ids: await watchedExchanges.reorder(userIdOf(context), input.exchange_ids) },
+        ErrorCode.SettingSucceeded,
+      ),
   };
 }

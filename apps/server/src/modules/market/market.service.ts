@@ -24,16 +24,16 @@ import type { HotSearchTracker } from './hot-search-tracker.js';
 import type { Freshness } from './market-views.js';
 import { coinDetail, coinListItem, exchangeDetail, exchangeListItem, tickerView } from './market-views.js';
 
-
 const DAY_MS = 86_400_000;
 /** SPEC-DECISIONS 4: H = 1 h at 1 m, D = 24 h at 5 m, W = 7 d at 1 h, Y = 365 d at 1 d, All = since listing at 1 d. */
-export const KLINE_WINDOWS: Readonly<Record<KlineRange, { resolution: Resolution; spanMs: number | null }>> = {
-  H: { resolution: '1m', spanMs: 3_600_000 },
-  D: { resolution: '5m', spanMs: DAY_MS },
-  W: { resolution: '1h', spanMs: 7 * DAY_MS },
-  Y: { resolution: '1d', spanMs: 365 * DAY_MS },
-  All: { resolution: '1d', spanMs: null },
-};
+export const KLINE_WINDOWS: Readonly<Record<KlineRange, { resolution: Resolution; spanMs: number | null }>> =
+  {
+    H: { resolution: '1m', spanMs: 3_600_000 },
+    D: { resolution: '5m', spanMs: DAY_MS },
+    W: { resolution: '1h', spanMs: 7 * DAY_MS },
+    Y: { resolution: '1d', spanMs: 365 * DAY_MS },
+    All: { resolution: '1d', spanMs: null },
+  };
 /** A coin listed this recently counts as a new listing. */
 export const NEW_LISTING_MS = 30 * DAY_MS;
 
@@ -45,7 +45,12 @@ interface Page<T> {
 }
 
 function paginate<T>(items: readonly T[], page: number, pageSize: number): Page<T> {
-  return { list: items.slice((page - 1) * pageSize, page * pageSize), page, page_size: pageSize, total: items.length };
+  return {
+    list: items.slice((page - 1) * pageSize, page * pageSize),
+    page,
+    page_size: pageSize,
+    total: items.length,
+  };
 }
 
 type Comparable = number | string | null | undefined;
@@ -71,7 +76,9 @@ const COIN_SORT_VALUE: Readonly<Record<CoinListQuery['sort'], (coin: CoinState) 
   name: (coin) => coin.profile.name.toLowerCase(),
 };
 
-const EXCHANGE_SORT_VALUE: Readonly<Record<ExchangeListQuery['sort'], (exchange: ExchangeState) => Comparable>> = {
+const EXCHANGE_SORT_VALUE: Readonly<
+  Record<ExchangeListQuery['sort'], (exchange: ExchangeState) => Comparable>
+> = {
   ex_rank: (exchange) => exchange.exRank,
   amount_24h: (exchange) => exchange.amount24h,
   pair_count: (exchange) => exchange.pairCount,
@@ -107,7 +114,10 @@ export class MarketService {
       currency: money.currency,
       total_market_cap: money.convert(global.totalMarketCap),
       total_volume_24h: money.convert(global.totalVolume24h),
-      market_cap_change_24h: global.totalMarketCap24hAgo > 0 ? (global.totalMarketCap / global.totalMarketCap24hAgo - 1) * 100 : null,
+      market_cap_change_24h:
+        global.totalMarketCap24hAgo > 0
+          ? (global.totalMarketCap / global.totalMarketCap24hAgo - 1) * 100
+          : null,
       btc_dominance: global.btcDominance,
       eth_dominance: global.ethDominance,
       rising: global.rising,
@@ -119,7 +129,11 @@ export class MarketService {
     };
   }
 
-  coinList(query: CoinListQuery, language: AppLanguage, watchlist: readonly string[] | null): Page<CoinListItem> & { currency: string } & Freshness {
+  coinList(
+    query: CoinListQuery,
+    language: AppLanguage,
+    watchlist: readonly string[] | null,
+  ): Page<CoinListItem> & { currency: string } & Freshness {
     const money = this.currencies.converter(query.currency);
     const now = this.now();
     let coins = this.snapshot.ranked.filter((coin) => coin.price !== null);
@@ -143,14 +157,25 @@ export class MarketService {
       case 'all':
         break;
     }
-    const sortDefaultDesc = query.filter === 'gainers' ? true : query.filter === 'losers' ? false : defaultDescending(query.sort);
-    const sort = query.filter === 'gainers' || query.filter === 'losers' ? (query.sort === 'rank' ? 'change_24h' : query.sort) : query.sort;
+    const sortDefaultDesc =
+      query.filter === 'gainers' ? true : query.filter === 'losers' ? false : defaultDescending(query.sort);
+    const sort =
+      query.filter === 'gainers' || query.filter === 'losers'
+        ? query.sort === 'rank'
+          ? 'change_24h'
+          : query.sort
+        : query.sort;
     const descending = query.order ? query.order === 'desc' : sortDefaultDesc;
     const value = COIN_SORT_VALUE[sort];
     const sorted = [...coins].sort((a, b) => compare(value(a), value(b), descending) || a.rank - b.rank);
     const freshness = this.freshness();
     const page = paginate(sorted, query.page, query.page_size);
-    return { ...page, list: page.list.map((coin) => coinListItem(coin, money, language, freshness)), currency: money.currency, ...freshness };
+    return {
+      ...page,
+      list: page.list.map((coin) => coinListItem(coin, money, language, freshness)),
+      currency: money.currency,
+      ...freshness,
+    };
   }
 
   coinsByIds(ids: readonly string[], currency: string, language: AppLanguage): CoinListItem[] {
@@ -173,11 +198,18 @@ export class MarketService {
     const money = this.currencies.converter(currency);
     const { resolution, spanMs } = KLINE_WINDOWS[range];
     const now = this.now();
-    const from = spanMs === null ? (coin.listedAt ?? now - 5 * 365 * DAY_MS) : bucketStart(now - spanMs, resolution);
+    const from =
+      spanMs === null ? (coin.listedAt ?? now - 5 * 365 * DAY_MS) : bucketStart(now - spanMs, resolution);
     let candles = await this.candles.range(coin.profile.id, resolution, from, now + 1);
     // While the first back-fill is still being written, answer from the provider instead of a gappy chart.
-    if (this.provider.capabilities.has('candles') && candles.length < expectedCount(resolution, from, now) * 0.9) {
-      candles = await this.provider.getCandles({ coinId: coin.profile.id, resolution, from, to: now }, signal);
+    if (
+      this.provider.capabilities.has('candles') &&
+      candles.length < expectedCount(resolution, from, now) * 0.9
+    ) {
+      candles = await this.provider.getCandles(
+        { coinId: coin.profile.id, resolution, from, to: now },
+        signal,
+      );
     }
     return {
       coin_id: coin.profile.id,
@@ -197,7 +229,8 @@ export class MarketService {
   exchangeTickers(exchangeId: string, page: number, pageSize: number, currency: string) {
     this.requireExchange(exchangeId);
     const venues: VenueQuote[] = [];
-    for (const coin of this.snapshot.ranked) for (const venue of coin.venues) if (venue.ticker.exchangeId === exchangeId) venues.push(venue);
+    for (const coin of this.snapshot.ranked)
+      for (const venue of coin.venues) if (venue.ticker.exchangeId === exchangeId) venues.push(venue);
     return this.tickerPage(venues, page, pageSize, currency);
   }
 
@@ -215,7 +248,9 @@ export class MarketService {
         const current = coin.metrics?.circulatingMarketCap ?? 0;
         return sum + (change === null || change === undefined ? current : current / (1 + change / 100));
       }, 0);
-      const lead = [...coins].sort((a, b) => (b.metrics?.change24h ?? -Infinity) - (a.metrics?.change24h ?? -Infinity))[0];
+      const lead = [...coins].sort(
+        (a, b) => (b.metrics?.change24h ?? -Infinity) - (a.metrics?.change24h ?? -Infinity),
+      )[0];
       return {
         id,
         name: sectorName(id, language),
@@ -226,7 +261,12 @@ export class MarketService {
         rising: coins.filter((coin) => (coin.metrics?.change24h ?? 0) > 0).length,
         falling: coins.filter((coin) => (coin.metrics?.change24h ?? 0) < 0).length,
         lead_coin: lead
-          ? { id: lead.profile.id, symbol: lead.profile.symbol, name: lead.profile.name, change_24h: lead.metrics?.change24h ?? null }
+          ? {
+              id: lead.profile.id,
+              symbol: lead.profile.symbol,
+              name: lead.profile.name,
+              change_24h: lead.metrics?.change24h ?? null,
+            }
           : null,
       };
     });
@@ -239,7 +279,11 @@ export class MarketService {
     const views = this.hotSearches.counts();
     const ranked = [...this.snapshot.ranked]
       .filter((coin) => coin.price !== null)
-      .sort((a, b) => (views.get(b.profile.id) ?? 0) - (views.get(a.profile.id) ?? 0) || (b.metrics?.amount24h ?? 0) - (a.metrics?.amount24h ?? 0));
+      .sort(
+        (a, b) =>
+          (views.get(b.profile.id) ?? 0) - (views.get(a.profile.id) ?? 0) ||
+          (b.metrics?.amount24h ?? 0) - (a.metrics?.amount24h ?? 0),
+      );
     const money = this.currencies.converter(currency);
     const freshness = this.freshness();
     return {
@@ -249,7 +293,10 @@ export class MarketService {
     };
   }
 
-  exchangeList(query: ExchangeListQuery, language: AppLanguage): Page<ExchangeListItem> & { currency: string } & Freshness {
+  exchangeList(
+    query: ExchangeListQuery,
+    language: AppLanguage,
+  ): Page<ExchangeListItem> & { currency: string } & Freshness {
     const money = this.currencies.converter(query.currency);
     const descending = query.order ? query.order === 'desc' : defaultDescending(query.sort);
     const value = EXCHANGE_SORT_VALUE[query.sort];
@@ -259,7 +306,12 @@ export class MarketService {
     const freshness = this.freshness();
     const btc = this.btcPrice();
     const page = paginate(exchanges, query.page, query.page_size);
-    return { ...page, list: page.list.map((exchange) => exchangeListItem(exchange, money, language, freshness, btc)), currency: money.currency, ...freshness };
+    return {
+      ...page,
+      list: page.list.map((exchange) => exchangeListItem(exchange, money, language, freshness, btc)),
+      currency: money.currency,
+      ...freshness,
+    };
   }
 
   exchangesByIds(ids: readonly string[], currency: string, language: AppLanguage): ExchangeListItem[] {
@@ -294,15 +346,24 @@ export class MarketService {
     return this.snapshot.exchanges.has(id);
   }
 
-  private tickerPage(venues: readonly VenueQuote[], page: number, pageSize: number, currency: string): Page<TickerView> & { currency: string } & Freshness {
+  private tickerPage(
+    venues: readonly VenueQuote[],
+    page: number,
+    pageSize: number,
+    currency: string,
+  ): Page<TickerView> & { currency: string } & Freshness {
     const money = this.currencies.converter(currency);
     const freshness = this.freshness();
-    const total = venues.filter((venue) => !venue.excluded).reduce((sum, venue) => sum + venue.ticker.volumeUsd24h, 0);
+    const total = venues
+      .filter((venue) => !venue.excluded)
+      .reduce((sum, venue) => sum + venue.ticker.volumeUsd24h, 0);
     const sorted = [...venues].sort((a, b) => b.ticker.volumeUsd24h - a.ticker.volumeUsd24h);
     const slice = paginate(sorted, page, pageSize);
     return {
       ...slice,
-      list: slice.list.map((venue) => tickerView(venue, this.snapshot.exchanges.get(venue.ticker.exchangeId), total, money, freshness)),
+      list: slice.list.map((venue) =>
+        tickerView(venue, this.snapshot.exchanges.get(venue.ticker.exchangeId), total, money, freshness),
+      ),
       currency: money.currency,
       ...freshness,
     };

@@ -40,7 +40,9 @@ export class WatchlistRepository {
       const fresh = [...new Set(ids)].filter((id) => !current.includes(id));
       if (current.length + fresh.length > FOLLOW_LIMIT) throw new ProcedureFailure(ErrorCode.LimitExceeded);
       for (const [offset, id] of fresh.entries()) {
-        await sql`insert into ${sql.table(this.table)} (user_id, ${sql.ref(this.column)}, position, created_at) values (${userId}, ${id}, ${current.length + offset}, ${at})`.execute(trx);
+        await sql`insert into ${sql.table(this.table)} (user_id, ${sql.ref(this.column)}, position, created_at) values (${userId}, ${id}, ${current.length + offset}, ${at})`.execute(
+          trx,
+        );
       }
       return [...current, ...fresh];
     });
@@ -50,7 +52,9 @@ export class WatchlistRepository {
     return this.locked(userId, async (trx, current) => {
       const removing = current.filter((id) => ids.includes(id));
       if (removing.length > 0) {
-        await sql`delete from ${sql.table(this.table)} where user_id = ${userId} and ${sql.ref(this.column)} in (${sql.join(removing)})`.execute(trx);
+        await sql`delete from ${sql.table(this.table)} where user_id = ${userId} and ${sql.ref(this.column)} in (${sql.join(removing)})`.execute(
+          trx,
+        );
       }
       return current.filter((id) => !removing.includes(id));
     });
@@ -59,23 +63,40 @@ export class WatchlistRepository {
   /** Sets the order; `ids` must be exactly the current items. */
   reorder(userId: number, ids: readonly string[]): Promise<string[]> {
     return this.locked(userId, async (trx, current) => {
-      const same = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
-      if (!same) throw new ProcedureFailure(ErrorCode.ParameterInvalid, this.column === 'coin_id' ? 'coin_ids' : 'exchange_ids');
+      const same =
+        ids.length === current.length &&
+        new Set(ids).size === ids.length &&
+        ids.every((id) => current.includes(id));
+      if (!same)
+        throw new ProcedureFailure(
+          ErrorCode.ParameterInvalid,
+          this.column === 'coin_id' ? 'coin_ids' : 'exchange_ids',
+        );
       for (const [position, id] of ids.entries()) {
-        await sql`update ${sql.table(this.table)} set position = ${position} where user_id = ${userId} and ${sql.ref(this.column)} = ${id}`.execute(trx);
+        await sql`update ${sql.table(this.table)} set position = ${position} where user_id = ${userId} and ${sql.ref(this.column)} = ${id}`.execute(
+          trx,
+        );
       }
       return [...ids];
     });
   }
 
   private async read(executor: Kysely<Database> | Transaction<Database>, userId: number): Promise<string[]> {
-    const result = await sql<{ item: string }>`select ${sql.ref(this.column)} as item from ${sql.table(this.table)} where user_id = ${userId} order by position asc, created_at asc`.execute(executor);
+    const result = await sql<{
+      item: string;
+    }>`select ${sql.ref(this.column)} as item from ${sql.table(this.table)} where user_id = ${userId} order by position asc, created_at asc`.execute(
+      executor,
+    );
     return result.rows.map((row) => row.item);
   }
 
-  private locked<T>(userId: number, change: (trx: Transaction<Database>, current: string[]) => Promise<T>): Promise<T> {
+  private locked<T>(
+    userId: number,
+    change: (trx: Transaction<Database>, current: string[]) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      if (this.dialect === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(trx);
+      if (this.dialect === 'postgres')
+        await sql`select id from users where id = ${userId} for update`.execute(trx);
       return change(trx, await this.read(trx, userId));
     });
   }

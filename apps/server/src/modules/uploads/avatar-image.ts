@@ -53,11 +53,17 @@ export async function processAvatar(payload: string, extName: string): Promise<B
     throw new UploadRejected('unreadable');
   }
   if (!metadata.width || !metadata.height) throw new UploadRejected('unreadable');
-  if (metadata.width * metadata.height * (metadata.pages ?? 1) > AVATAR_RULES.maxPixels) throw new UploadRejected('too_many_pixels');
+  if (metadata.width * metadata.height * (metadata.pages ?? 1) > AVATAR_RULES.maxPixels)
+    throw new UploadRejected('too_many_pixels');
   try {
     return await sharp(bytes, { limitInputPixels: AVATAR_RULES.maxPixels, failOn: 'error', animated: false })
       .rotate()
-      .resize({ width: AVATAR_RULES.outputSize, height: AVATAR_RULES.outputSize, fit: 'cover', withoutEnlargement: true })
+      .resize({
+        width: AVATAR_RULES.outputSize,
+        height: AVATAR_RULES.outputSize,
+        fit: 'cover',
+        withoutEnlargement: true,
+      })
       .webp({ quality: AVATAR_RULES.outputQuality })
       .toBuffer();
   } catch {

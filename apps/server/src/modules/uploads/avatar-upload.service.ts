@@ -14,8 +14,16 @@ export class AvatarUploadService {
   async upload(fields: Readonly<Record<string, string>>): Promise<UploadResult> {
     const file = fields.file;
     const extension = fields.ext_name;
-    for (const [name, value] of [['file', file], ['ext_name', extension]] as const) {
-      if (!value) throw new LocalisedFailure(ErrorCode.ParameterInvalid, (lang) => parameterErrorMessage(name, null, lang), FAILED);
+    for (const [name, value] of [
+      ['file', file],
+      ['ext_name', extension],
+    ] as const) {
+      if (!value)
+        throw new LocalisedFailure(
+          ErrorCode.ParameterInvalid,
+          (lang) => parameterErrorMessage(name, null, lang),
+          FAILED,
+        );
     }
     let image: Buffer;
     try {
@@ -23,7 +31,11 @@ export class AvatarUploadService {
     } catch (error) {
       if (error instanceof UploadRejected) {
         const reason = error.reason;
-        throw new LocalisedFailure(ErrorCode.ParameterInvalid, (lang) => uploadRejectionMessage(reason, lang), FAILED);
+        throw new LocalisedFailure(
+          ErrorCode.ParameterInvalid,
+          (lang) => uploadRejectionMessage(reason, lang),
+          FAILED,
+        );
       }
       throw error;
     }

@@ -158,18 +158,17 @@ describe.skipIf(!HAVE_SPEC)(label, () => {
   });
 
   it('/coins/markets example → AggregateQuote', async () => {
-    const [entry] =
-      example<
-        {
-          id: string;
-          current_price: number;
-          total_volume: number;
-          ath: number;
-          ath_date: string;
-          atl: number;
-          last_updated: string;
-        }[]
-      >('/coins/markets');
+    const [entry] = example<
+      {
+        id: string;
+        current_price: number;
+        total_volume: number;
+        ath: number;
+        ath_date: string;
+        atl: number;
+        last_updated: string;
+      }[]
+    >('/coins/markets');
     const quotes = await provider(Date.parse('2026-05-18T13:00:00Z')).getQuotes([entry!.id], signal());
     expect(quotes).toHaveLength(1);
     expect(quotes[0]).toMatchObject({

@@ -227,7 +227,9 @@ export class SimulatorProvider implements MarketDataProvider {
   private extremesThroughYesterday(coin: PathCoin, now: number): Extremes {
     const yesterday = Math.floor(now / DAY_MS) - 1;
     // Coins with an authored history are pinned back to their listing: their extremes reach that far.
-    const firstDay = Math.ceil((coin.pins ? coin.launchTime : Math.max(coin.launchTime, now - ATH_LOOKBACK_MS)) / DAY_MS);
+    const firstDay = Math.ceil(
+      (coin.pins ? coin.launchTime : Math.max(coin.launchTime, now - ATH_LOOKBACK_MS)) / DAY_MS,
+    );
     let state = this.extremes.get(coin.id);
     if (!state || state.throughDay > yesterday || state.throughDay < firstDay - 1) {
       state = { throughDay: firstDay - 1, ath: -Infinity, athAt: 0, atl: Infinity, atlAt: 0 };
