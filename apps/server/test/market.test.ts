@@ -215,6 +215,22 @@ describe.each(TEST_DIALECTS)('market procedures on %s', (dialect) => {
     }
   });
 
+  it('explains a refused value in the caller’s language, never in the schema’s English', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ coin_id: '', __dlang__: 'zh' }, 'coin_id', '太短'],
+      [{ __dlang__: 'zh' }, 'coin_id', '必填'],
+      [{ coin_id: 42, __dlang__: 'vi' }, 'coin_id', 'sai kiểu dữ liệu'],
+      [{ coin_id: 'x'.repeat(101), __dlang__: 'en' }, 'coin_id', 'too long'],
+    ];
+    for (const [payload, field, words] of cases) {
+      const answer = await server.postForm('appmarket_msrv/coin_detail', server.sign(payload));
+      expect(answer.json?.code).toBe(50500);
+      expect(answer.json?.msg).toContain(field);
+      expect(answer.json?.msg).toContain(words);
+      expect(answer.json?.msg).not.toMatch(/expected|Invalid input|Too (small|big)/);
+    }
+  });
+
   it('keeps per-user ordered watch lists with follow/unfollow messages', async () => {
     expect((await callAs(server, 'appmarket_msrv/watch_coins_list', {})).code).toBe(1002);
     const added = await call('appmarket_msrv/watch_coins_add', { coin_ids: ['solana', 'bitcoin'] });
