@@ -15,6 +15,7 @@ import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
 import { registerLogos } from './http/logos.js';
+import { answerClientError, answerFrameworkError } from './http/protocol-errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
 import { registerUploadedImages } from './http/uploaded-images.js';
@@ -50,6 +51,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   let services: Services | undefined;
   // One ordered shutdown: stop producing (live, ingest) before the database they write to goes away.

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import {
   appConfigOutput,
   computeSignature,
@@ -128,6 +129,37 @@ describe('gateway over real HTTP', () => {
   it('refuses a repeated form field instead of guessing which one counts', async () => {
     const body = `${new URLSearchParams(server.sign({})).toString()}&v=v1`;
     expectCleanRefusal(await server.postForm('appsys_msrv/app_config', body), 50500, 'v');
+  });
+
+  it('answers an over-long procedure name and huge headers in the protocol shape, echoing nothing', async () => {
+    const longName = `appsys_msrv/${'x'.repeat(10_000)}`;
+    const long = await fetch(`${server.baseUrl}/gwapi/v1/${longName}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', Lang: 'zh' },
+      body: new URLSearchParams(server.sign({})).toString(),
+    });
+    const longText = await long.text();
+    expect(long.status).toBe(414);
+    expect(JSON.parse(longText)).toEqual({ code: 50500, msg: '请求地址过长', data: null });
+    expect(longText).not.toContain('xxxx');
+
+    const huge = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const { port } = new URL(server.baseUrl);
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /gwapi/v1/appsys_msrv/app_config HTTP/1.1\r\nHost: localhost\r\nAccessToken: ${'t'.repeat(100_000)}\r\nContent-Length: 0\r\n\r\n`,
+        );
+      });
+      let raw = '';
+      socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      socket.on('end', () =>
+        resolve({ status: Number(raw.split(' ')[1]), text: raw.slice(raw.indexOf('\r\n\r\n') + 4) }),
+      );
+      socket.on('error', reject);
+    });
+    expect(huge.status).toBe(431);
+    expect(JSON.parse(huge.text)).toEqual({ code: 50500, msg: 'Request headers too large', data: null });
+    expect(huge.text).not.toContain('tttt');
   });
 
   it('never repeats a caller-made field name in the message', async () => {
