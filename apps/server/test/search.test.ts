@@ -99,3 +99,47 @@ describe('search procedures', () => {
     expect(moves).toEqual([...moves].sort((a, b) => b - a));
   });
 });
+
+describe('search after the market universe changes', () => {
+  let clock = FAKE_MARKET_EPOCH;
+  let renamed = false;
+  /** Re-lists exchange `alpha` as Binance (币安) once `renamed` is set: same count, new names. */
+  class RenamingProvider extends FakeMarketProvider {
+    override async getExchanges(): ReturnType<FakeMarketProvider['getExchanges']> {
+      const exchanges = await super.getExchanges();
+      return exchanges.map((exchange) =>
+        renamed && exchange.id === 'alpha'
+          ? { ...exchange, name: 'Binance', localNames: { 'zh-Hans': '币安' } }
+          : exchange,
+      );
+    }
+  }
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServerOn(
+      'sqlite',
+      { TRUST_PROXY: 'true' },
+      { now: () => clock, marketProvider: new RenamingProvider(() => clock) },
+    );
+  });
+  afterAll(() => server.close());
+
+  it('re-indexes reloaded profiles, so a renamed exchange is found by its new names', async () => {
+    const before = await callAs(server, 'appsearch_msrv/search', { keyword: 'binance' }, { lang: 'en' });
+    expect(before.data.exchanges.total).toBe(0);
+    renamed = true;
+    clock += 7 * 3_600_000; // past the provider facade's profile cache
+    await server.built.services.market.ingest.loadProfiles(AbortSignal.timeout(10_000));
+    for (const keyword of ['binance', 'Binanse', '币安']) {
+      const answer = await callAs(
+        server,
+        'appsearch_msrv/search',
+        { keyword, type: 'exchange' },
+        { lang: 'en' },
+      );
+      expect(answer.data.exchanges.list[0]?.id, keyword).toBe('alpha');
+      expect(answer.data.coins.total, keyword).toBe(0);
+    }
+  });
+});

@@ -134,6 +134,7 @@ export class MarketIngest {
           : { profile, exRank: 0, pairCount: 0, coinCount: 0, amount24h: 0, healthyAmount24h: 0, asOf: now },
       );
     }
+    this.snapshot.profilesVersion += 1;
   }
 
   /**

@@ -82,6 +82,8 @@ export class MarketSnapshot {
   ratesAsOf = 0;
   /** Increments on every tick, so readers can cache per version. */
   version = 0;
+  /** Increments whenever coin and exchange profiles are (re)loaded: the universe's version, for name indexes. */
+  profilesVersion = 0;
 
   constructor(private readonly heartbeatMs: number) {}
 

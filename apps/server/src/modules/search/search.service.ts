@@ -15,9 +15,10 @@ const HOT_KEYWORDS = 10;
 
 /**
  * Search over the market's coins and exchanges (news joins with the content issue), and what is hot. The
- * index is rebuilt when the universe changes size; ties follow the live rank. A search that clearly found
- * something counts the found entity's symbol or name as a hot keyword — never the raw text typed, so the hot
- * list cannot be made to say anything.
+ * index is rebuilt on the first search after the universe changes (profiles reloaded, coins or exchanges
+ * added), never per request; ties follow the live rank. A search that clearly found something counts the
+ * found entity's symbol or name as a hot keyword — never the raw text typed, so the hot list cannot be made
+ * to say anything.
  */
 export class SearchService {
   private index: SearchIndex<EntityKind> = new SearchIndex([]);
@@ -113,7 +114,7 @@ export class SearchService {
   }
 
   private currentIndex(): SearchIndex<EntityKind> {
-    const key = `${this.snapshot.coins.size}:${this.snapshot.exchanges.size}`;
+    const key = `${this.snapshot.profilesVersion}:${this.snapshot.coins.size}:${this.snapshot.exchanges.size}`;
     if (key !== this.indexKey) {
       this.index = new SearchIndex(this.entries());
       this.indexKey = key;
