@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyState } from '../../../components/EmptyState';
-import { ListFooter } from '../../../components/ListFooter';
+import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
 import { Logo } from '../../../components/Logo';
 import { Money } from '../../../components/Money';
 import { QueryView } from '../../../components/QueryView';
@@ -111,32 +111,16 @@ function TickerTable({
                   </li>
                 ))}
               </ul>
-              <TickerFooter
+              <LoadMoreFooter
                 hasMore={query.hasNextPage}
                 loading={query.isFetchingNextPage}
                 onMore={() => void query.fetchNextPage()}
+                testId="tickers-more"
               />
             </>
           )
         }
       </QueryView>
     </section>
-  );
-}
-
-function TickerFooter({
-  hasMore,
-  loading,
-  onMore,
-}: {
-  hasMore: boolean;
-  loading: boolean;
-  onMore: () => void;
-}) {
-  if (!hasMore || loading) return <ListFooter state={loading ? 'loading' : 'none'} />;
-  return (
-    <button type="button" className="cl-load-more" onClick={onMore} data-testid="tickers-more">
-      <ListFooter state="more" />
-    </button>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Change } from '../../../../components/Change';
 import { EmptyState } from '../../../../components/EmptyState';
-import { ListFooter } from '../../../../components/ListFooter';
+import { LoadMoreFooter } from '../../../../components/LoadMoreFooter';
 import { QueryView } from '../../../../components/QueryView';
 import { paths } from '../../../../config/paths';
 import { useSettingsStore } from '../../../../lib/settings-store';
@@ -93,17 +93,13 @@ export function SearchResults({ keyword, type, onOpenResult, onShowType }: Searc
     </div>
   ));
   const footer =
-    type === 'all' ? null : query.hasNextPage ? (
-      <button
-        type="button"
-        className="cl-load-more"
-        onClick={() => void query.fetchNextPage()}
-        data-testid="search-more"
-      >
-        <ListFooter state={query.isFetchingNextPage ? 'loading' : 'more'} />
-      </button>
-    ) : (
-      <ListFooter state="none" />
+    type === 'all' ? null : (
+      <LoadMoreFooter
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onMore={() => void query.fetchNextPage()}
+        testId="search-more"
+      />
     );
 
   return (
