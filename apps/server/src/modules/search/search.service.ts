@@ -1,10 +1,10 @@
-import type { AppLanguage, ProcedureOutput, ProcedureParsedInput } from '@coinlens/contract';
+import type { AppLanguage, ConceptItem, ProcedureOutput, ProcedureParsedInput } from '@coinlens/contract';
 
 import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
 import { SECTORS_WITH_NAMES } from '../../market-data/sectors.js';
 import type { HotSearchTracker } from '../market/hot-search-tracker.js';
 import type { MarketService } from '../market/market.service.js';
-import { MatchTier, SearchIndex, type SearchEntry } from './search-index.js';
+import { MatchTier, SearchIndex, type SearchEntry, type SearchHit } from './search-index.js';
 
 type EntityKind = 'coin' | 'exchange' | 'concept';
 type SearchInput = ProcedureParsedInput<'appsearch_msrv/search'>;
@@ -36,17 +36,19 @@ export class SearchService {
     if (input.type === 'all' || input.type === 'coin') kinds.add('coin');
     if (input.type === 'all' || input.type === 'exchange') kinds.add('exchange');
     if (input.type === 'all') kinds.add('concept');
-    const concepts = kinds.has('concept') ? this.market.conceptList(input.currency, language).list : [];
-    const conceptCap = new Map(concepts.map((concept) => [concept.id, concept.market_cap]));
+    // Concepts tie-break by their market cap, which only the (per-call) concept list knows: it is built only
+    // when the keyword matched a sector, and those hits are ordered on their own.
     const hits = this.currentIndex().search(input.keyword, kinds, (id, kind) =>
-      kind === 'concept' ? (conceptCap.get(id) ?? -1) : -this.rankOf(id, kind),
+      kind === 'concept' ? 0 : -this.rankOf(id, kind),
     );
-    this.recordInterest(hits[0]);
-    const coinIds = hits.filter((hit) => hit.kind === 'coin').map((hit) => hit.id);
-    const exchangeIds = hits.filter((hit) => hit.kind === 'exchange').map((hit) => hit.id);
-    const conceptById = new Map(concepts.map((concept) => [concept.id, concept]));
-    const conceptHits = hits.flatMap((hit) =>
-      hit.kind === 'concept' ? (conceptById.get(hit.id) ?? []) : [],
+    const entityHits = hits.filter((hit) => hit.kind !== 'concept');
+    this.recordInterest(entityHits[0]);
+    const coinIds = entityHits.filter((hit) => hit.kind === 'coin').map((hit) => hit.id);
+    const exchangeIds = entityHits.filter((hit) => hit.kind === 'exchange').map((hit) => hit.id);
+    const conceptHits = this.conceptsOf(
+      hits.filter((hit) => hit.kind === 'concept'),
+      input.currency,
+      language,
     );
     const start = (input.page - 1) * input.page_size;
     const pageOf = <T>(list: T[]) => list.slice(start, start + input.page_size);
@@ -92,6 +94,30 @@ export class SearchService {
       .sort((a, b) => Math.abs(b.change_24h ?? 0) - Math.abs(a.change_24h ?? 0))
       .slice(0, limit);
     return { ...concepts, list };
+  }
+
+  /** Matched sectors with their figures, best tier first and, within a tier, largest market cap first. */
+  private conceptsOf(
+    hits: readonly SearchHit<EntityKind>[],
+    currency: string,
+    language: AppLanguage,
+  ): ConceptItem[] {
+    if (hits.length === 0) return [];
+    const byId = new Map(
+      this.market.conceptList(currency, language).list.map((concept) => [concept.id, concept]),
+    );
+    return hits
+      .flatMap((hit) => {
+        const concept = byId.get(hit.id);
+        return concept ? [{ concept, tier: hit.tier }] : [];
+      })
+      .sort(
+        (a, b) =>
+          a.tier - b.tier ||
+          b.concept.market_cap - a.concept.market_cap ||
+          (a.concept.id < b.concept.id ? -1 : 1),
+      )
+      .map((entry) => entry.concept);
   }
 
   private recordInterest(best: { id: string; kind: EntityKind; tier: MatchTier } | undefined): void {
