@@ -101,7 +101,7 @@ async function demoUser() {
   return { deviceId, user: { AccessToken, RefreshToken, uid, authorInfo } };
 }
 
-const server = await startCoinlens(PORT, { RATE_LIMIT_PER_MINUTE: '100000' });
+const server = await startCoinlens(PORT, { RATE_LIMIT_PER_MINUTE: '100000', DEV_OUTBOX: 'true' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: [

@@ -55,6 +55,7 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<R
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      DEV_OUTBOX: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,7 @@ import { registerHealthCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
 import { registerLogos } from './http/logos.js';
 import { answerClientError, answerFrameworkError } from './http/protocol-errors.js';
+import { registerProxyHeaderWarning } from './http/proxy-header-warning.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStaticSite } from './http/static-site.js';
 import { registerUploadedImages } from './http/uploaded-images.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   try {
     await registerSecurityHeaders(app);
+    registerProxyHeaderWarning(app, config.TRUST_PROXY);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await app.register(rateLimit, {
       global: false,

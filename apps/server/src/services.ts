@@ -21,6 +21,7 @@ import { AppRepository } from './modules/app/app.repository.js';
 import { AppService } from './modules/app/app.service.js';
 import { DevOutboxMailer } from './modules/mail/dev-outbox-mailer.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import { mailDeliveryWarning } from './modules/mail/mail-delivery-warning.js';
 import { OutboxRepository } from './modules/mail/outbox.repository.js';
 import { SmtpMailer } from './modules/mail/smtp-mailer.js';
 import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js';
@@ -53,7 +54,7 @@ export interface Services {
   authenticator: Authenticator;
   upload: UploadEndpoint;
   uploadsDirectory: string;
-  /** Set when mail goes to the dev outbox (no SMTP_URL). */
+  /** Set when the dev outbox pages are switched on (DEV_OUTBOX=true, no SMTP_URL). */
   outbox: OutboxRepository | null;
   close(): void;
 }
@@ -82,9 +83,12 @@ export async function createServices(
 ): Promise<Services> {
   const now = options.now ?? Date.now;
   const { db } = database;
-  const outbox = config.SMTP_URL ? null : new OutboxRepository(db);
+  const outboxRepository = new OutboxRepository(db);
   const smtp = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : null;
-  const mailer: Mailer = smtp ?? new DevOutboxMailer(outbox ?? new OutboxRepository(db), log);
+  const mailer: Mailer = smtp ?? new DevOutboxMailer(outboxRepository, log);
+  const outbox = config.DEV_OUTBOX && !config.SMTP_URL ? outboxRepository : null;
+  const mailWarning = mailDeliveryWarning(config);
+  if (mailWarning) log.warn(mailWarning);
 
   const limiter = new MemoryAttemptLimiter(now);
   const codec = new TokenCodec(await loadOrCreateSecret(db, 'session-token-key'));

@@ -40,7 +40,7 @@ function integerVar(fallback: number, min: number, max: number) {
   );
 }
 
-const environmentSchema = z.object({
+const environmentFields = z.object({
   PORT: integerVar(8080, 0, 65_535),
   HOST: optionalString.transform((value) => value ?? '0.0.0.0'),
   DATA_DIR: optionalString.transform((value) => path.resolve(value ?? './data')),
@@ -82,6 +82,8 @@ const environmentSchema = z.object({
   SMTP_URL: optionalString.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
+  /** Serves the dev outbox pages (sign-up codes) to direct local callers; never on by default. */
+  DEV_OUTBOX: booleanFlag,
   MAIL_FROM: optionalString.transform((value) => value ?? 'Coinlens <no-reply@coinlens.app>'),
   UPLOAD_LIMIT_BYTES: integerVar(8 * 1_048_576, 1_048_576, 64 * 1_048_576),
   MARKET_SOURCE: optionalString.pipe(
@@ -119,6 +121,15 @@ const environmentSchema = z.object({
       .transform((value) => value ?? 'https://api.coingecko.com/api/v3'),
   ),
   COINGECKO_API_KEY: optionalString,
+});
+
+const environmentSchema = environmentFields.superRefine((config, context) => {
+  if (config.DEV_OUTBOX && config.SMTP_URL)
+    context.addIssue({
+      code: 'custom',
+      path: ['DEV_OUTBOX'],
+      message: 'the dev outbox is for a machine without SMTP_URL',
+    });
 });
 
 export type AppConfig = z.output<typeof environmentSchema>;

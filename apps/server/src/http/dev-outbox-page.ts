@@ -1,28 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 import type { OutboxRepository } from '../modules/mail/outbox.repository.js';
+import { isDirectLocalRequest } from './local-request.js';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-function isLoopback(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress ?? '';
-  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-}
-
 /**
- * The dev outbox, for a machine with no SMTP server: the latest mail as a page and as JSON. Only served when
- * no SMTP_URL is set and only to loopback callers, because it shows sign-in codes.
+ * The dev outbox, for a machine with no SMTP server: the latest mail as a page and as JSON. Only registered with
+ * DEV_OUTBOX=true and no SMTP_URL, and only answered to a direct local caller, because it shows sign-in codes.
  */
 export function registerDevOutboxPage(app: FastifyInstance, outbox: OutboxRepository): void {
   app.get<{ Querystring: { to?: string } }>('/dev/outbox.json', async (request, reply) => {
-    if (!isLoopback(request)) return reply.code(404).send({ error: 'Not Found' });
+    if (!isDirectLocalRequest(request)) return reply.code(404).send({ error: 'Not Found' });
     const to = typeof request.query.to === 'string' ? request.query.to : undefined;
     return reply.header('cache-control', 'no-store').send({ messages: await outbox.latest(50, to) });
   });
   app.get('/dev/outbox', async (request, reply) => {
-    if (!isLoopback(request)) return reply.code(404).send({ error: 'Not Found' });
+    if (!isDirectLocalRequest(request)) return reply.code(404).send({ error: 'Not Found' });
     const messages = await outbox.latest(50);
     const items = messages
       .map(

@@ -66,6 +66,7 @@ export async function startTestServer(
     // Tests drive market ticks themselves (tick()); the timer only keeps a heartbeat going.
     MARKET_TICK_MS: '3600000',
     MARKET_HEARTBEAT_MS: '30000',
+    DEV_OUTBOX: env.SMTP_URL ? '' : 'true',
     ...env,
   });
   const marketProvider = options.marketProvider ?? new FakeMarketProvider(options.now ?? Date.now);
