@@ -247,7 +247,12 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     await registerAccount(server, known);
     const time = async (email: string, ip: string) => {
       const started = performance.now();
-      await callAs(server, 'user_msrv/login', { email, password: 'Wrong-pass1' }, { ip });
+      await callAs(
+        server,
+        'user_msrv/login',
+        { email, password: 'Wrong-pass1' },
+        { ip, deviceId: 'device-of-a-prober' },
+      );
       return performance.now() - started;
     };
     const samples: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
@@ -358,29 +363,76 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     expect(after.data.sessions.map((session) => session.current)).toEqual([true]);
   });
 
-  it('stops checking passwords after 100 failures per account per hour, from any address', async () => {
-    const email = freshEmail();
-    await registerAccount(server, email);
+  /** 100 wrong passwords from 4 addresses and devices that never signed in to the account. */
+  async function guessPasswords(email: string): Promise<void> {
     for (let i = 0; i < 100; i++) {
       const answer = await callAs(
         server,
         'user_msrv/login',
         { email, password: 'Wrong-pass1' },
-        { ip: `203.0.113.${i % 250}` },
+        { ip: `203.0.113.${i % 4}`, deviceId: `attacker-device-${i}` },
       );
       expect(answer.code).toBe(40001);
     }
-    const blocked = await server.postForm('user_msrv/login', server.sign({ email, password: PASSWORD }), {
-      'X-Forwarded-For': '192.0.2.77',
-      DeviceId: DEVICE_ID,
+  }
+
+  function loginFrom(email: string, password: string, ip: string, deviceId: string) {
+    return server.postForm('user_msrv/login', server.sign({ email, password }), {
+      'X-Forwarded-For': ip,
+      DeviceId: deviceId,
     });
+  }
+
+  it('stops checking passwords after 100 failures per account per hour for devices new to the account', async () => {
+    const email = freshEmail();
+    await registerAccount(server, email);
+    await guessPasswords(email);
+    const blocked = await loginFrom(email, PASSWORD, '192.0.2.77', 'device-never-seen');
     expect(blocked.status).toBe(429);
     expect(blocked.json?.code).toBe(802009);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(3000);
     clock += 60 * 60_000 + 1_000;
-    expect(
-      (await callAs(server, 'user_msrv/login', { email, password: PASSWORD }, { ip: '192.0.2.78' })).code,
-    ).toBe(0);
+    expect((await loginFrom(email, PASSWORD, '192.0.2.78', 'device-never-seen')).json?.code).toBe(0);
+  });
+
+  it('does not lock the owner out: a device that signed in before keeps its path', async () => {
+    const email = freshEmail();
+    await registerAccount(server, email); // signs in on DEVICE_ID
+    await guessPasswords(email);
+    const owner = await loginFrom(email, PASSWORD, '192.0.2.90', DEVICE_ID);
+    expect(owner.status).toBe(200);
+    expect(owner.json?.code).toBe(0);
+  });
+
+  it('limits a known device on its own: 10 attempts per 15 minutes', async () => {
+    const email = freshEmail();
+    await registerAccount(server, email);
+    for (let i = 0; i < 10; i++) {
+      expect((await loginFrom(email, 'Wrong-pass1', `192.0.2.${100 + i}`, DEVICE_ID)).json?.code).toBe(40001);
+    }
+    expect((await loginFrom(email, PASSWORD, '192.0.2.120', DEVICE_ID)).status).toBe(429);
+    clock += 15 * 60_000 + 1_000;
+    expect((await loginFrom(email, PASSWORD, '192.0.2.121', DEVICE_ID)).json?.code).toBe(0);
+  });
+
+  it('a successful password reset lifts the account limit', async () => {
+    const email = freshEmail();
+    await registerAccount(server, email);
+    await guessPasswords(email);
+    expect((await loginFrom(email, PASSWORD, '192.0.2.130', 'device-new-phone')).status).toBe(429);
+    clock += 61_000; // past the resend interval of the registration code
+    await callAs(server, 'user_msrv/captcha', { email, purpose: 'reset_password' }, { ip: '192.0.2.131' });
+    const code = await latestCode(server, email, 1);
+    const reset = await callAs(
+      server,
+      'user_msrv/reset_password',
+      { email, code, password: 'New-pass-22', repeat_password: 'New-pass-22' },
+      { ip: '192.0.2.131', deviceId: 'device-new-phone' },
+    );
+    expect(reset.code).toBe(0);
+    const after = await loginFrom(email, 'New-pass-22', '192.0.2.132', 'device-new-phone');
+    expect(after.status).toBe(200);
+    expect(after.json?.code).toBe(0);
   });
 
   it('limits password attempts per address: 25 per 5 minutes', async () => {

@@ -16,6 +16,7 @@ import { passwordChangedMail } from '../mail/mail-templates.js';
 import { isCountryCode } from './countries.js';
 import type { EmailCodeService } from './email-code.service.js';
 import type { LoginEventRepository } from './login-event.repository.js';
+import { LOGIN_RULES } from './login-guard.js';
 import type { LoginGuard } from './login-guard.js';
 import { maskEmail, maskIp } from './masking.js';
 import type { DeviceContext, SessionService } from './session.service.js';
@@ -99,8 +100,17 @@ export class AccountService {
   /** 40001 for an unknown email and a wrong password alike, in the same time (SPEC-DECISIONS 22). */
   async login(rawEmail: string, password: string, device: DeviceContext): Promise<SessionTokens> {
     const email = normaliseEmail(rawEmail);
-    await this.guard.admit(email, device.ip);
     const user = await this.users.findByEmail(email);
+    // Asked for unknown emails too (no user has id 0), so the answer's timing does not tell them apart.
+    const knownDevice =
+      (await this.sessions.isKnownDevice(user?.id ?? 0, device.deviceId, LOGIN_RULES.knownDeviceWithinMs)) &&
+      user !== undefined;
+    await this.guard.admit({
+      emailKey: email,
+      ip: device.ip,
+      knownDeviceId: knownDevice ? device.deviceId : null,
+      countFailuresFrom: user?.password_changed_at ?? 0,
+    });
     const matches = user
       ? await this.hasher.verify(user.password_hash, password)
       : await this.hasher.verifyAgainstNothing(password);
@@ -148,7 +158,7 @@ export class AccountService {
   /** 40005 for a wrong original password, which also counts toward the account's failure limit. */
   async changePassword(caller: Caller, change: PasswordChange, language: AppLanguage): Promise<number> {
     const user = await this.requireUser(caller.userId);
-    await this.guard.admitAccount(user.email);
+    await this.guard.admitAccount(user.email, user.password_changed_at ?? 0);
     const matches = await this.hasher.verify(user.password_hash, change.originalPassword);
     if (!matches) {
       await this.loginEvents.record({

@@ -125,6 +125,19 @@ export class SessionRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /** Whether `deviceId` started a session of the user since `since` (the device signed in before). */
+  async deviceSignedInSince(userId: number, deviceId: string, since: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('device_id', '=', deviceId)
+      .where('created_at', '>', since)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   liveForUser(userId: number, now: number): Promise<SessionRow[]> {
     return this.db
       .selectFrom('sessions')

@@ -52,6 +52,13 @@ export class SessionService implements Authenticator {
       undefined,
   ) {}
 
+  /** Whether this device signed in to the user's account within `withinMs` (a device without an id never did). */
+  async isKnownDevice(userId: number, deviceId: string | null, withinMs: number): Promise<boolean> {
+    const device = boundDevice(deviceId);
+    if (device === NO_DEVICE) return false;
+    return this.sessions.deviceSignedInSince(userId, device, this.now() - withinMs);
+  }
+
   async start(user: SessionUser, device: DeviceContext): Promise<SessionTokens> {
     const now = this.now();
     const refreshToken = this.codec.newRefreshToken();
