@@ -6,6 +6,7 @@ import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Authenticator } from './gateway/authenticator.js';
 import type { UploadEndpoint } from './gateway/gateway-plugin.js';
+import { callerIdOf } from './gateway/procedure-registry.js';
 import type { ProcedureHandlers } from './gateway/procedure-registry.js';
 import { accountProcedures } from './modules/accounts/accounts.procedures.js';
 import { AccountService } from './modules/accounts/accounts.service.js';
@@ -26,6 +27,8 @@ import { OutboxRepository } from './modules/mail/outbox.repository.js';
 import { SmtpMailer } from './modules/mail/smtp-mailer.js';
 import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js';
 import { LocalDiskImageStorage } from './modules/uploads/image-storage.js';
+import { scheduleUploadSweep } from './modules/uploads/upload-sweep.js';
+import { UploadedImageRepository } from './modules/uploads/uploaded-image.repository.js';
 import { CandleRepository } from './ingest/candle.repository.js';
 import { DEFAULT_BACKFILL_MS, MarketIngest } from './ingest/market-ingest.js';
 import { MarketSnapshot } from './ingest/market-snapshot.js';
@@ -54,6 +57,8 @@ export interface Services {
   authenticator: Authenticator;
   upload: UploadEndpoint;
   uploadsDirectory: string;
+  /** Stores, limits and sweeps uploaded images. */
+  avatars: AvatarUploadService;
   /** Set when the dev outbox pages are switched on (DEV_OUTBOX=true, no SMTP_URL). */
   outbox: OutboxRepository | null;
   close(): void;
@@ -103,6 +108,14 @@ export async function createServices(
     log,
     now,
   );
+  const uploadsDirectory = path.join(config.DATA_DIR, 'uploads');
+  const avatars = new AvatarUploadService(
+    new LocalDiskImageStorage(uploadsDirectory),
+    new UploadedImageRepository(db),
+    limiter,
+    now,
+  );
+  const stopUploadSweep = scheduleUploadSweep(avatars, log);
   const loginEvents = new LoginEventRepository(db);
   const accounts = new AccountService(
     new UserRepository(db),
@@ -112,6 +125,7 @@ export async function createServices(
     new LoginGuard(loginEvents, limiter, now),
     new PasswordHasher(),
     mailer,
+    avatars,
     log,
     now,
   );
@@ -150,9 +164,6 @@ export async function createServices(
   const live = new LiveHub(snapshot, currencies, market, pubSub, log, now);
   ingest.onTick(() => void pubSub.publish(MARKET_TICK_CHANNEL, String(now())));
 
-  const uploadsDirectory = path.join(config.DATA_DIR, 'uploads');
-  const avatars = new AvatarUploadService(new LocalDiskImageStorage(uploadsDirectory));
-
   return {
     handlers: {
       ...appProcedures(appService),
@@ -169,9 +180,16 @@ export async function createServices(
     },
     market: { provider, snapshot, ingest, live, pubSub },
     authenticator: sessions,
-    upload: { bodyLimit: config.UPLOAD_LIMIT_BYTES, handle: (fields) => avatars.upload(fields) },
+    upload: {
+      bodyLimit: config.UPLOAD_LIMIT_BYTES,
+      handle: (fields, context) => avatars.upload(fields, callerIdOf(context)),
+    },
     uploadsDirectory,
+    avatars,
     outbox,
-    close: () => smtp?.close(),
+    close: () => {
+      stopUploadSweep();
+      smtp?.close();
+    },
   };
 }

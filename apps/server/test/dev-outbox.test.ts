@@ -92,7 +92,7 @@ describe('proxy headers while TRUST_PROXY is off', () => {
     });
     const app = Fastify({ logger: { level: 'warn', stream } });
     registerProxyHeaderWarning(app, trustProxy);
-    app.get('/', async () => 'ok');
+    app.get('/', () => 'ok');
     for (const headers of requests) await app.inject({ url: '/', headers });
     await app.close();
     return lines.filter((line) => line.includes('TRUST_PROXY'));

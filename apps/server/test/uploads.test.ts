@@ -1,10 +1,11 @@
+import { readdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 import { computeSignature, DEV_APP_ID, DEV_APP_SECRET, procedurePath, UPLOAD_PATH } from '@coinlens/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEVICE_ID, registerAccount } from './support/accounts.js';
+import { DEVICE_ID, PASSWORD, registerAccount } from './support/accounts.js';
 import { readRaw, startTestServer } from './support/test-server.js';
 import type { RawAnswer, TestServer } from './support/test-server.js';
 
@@ -17,8 +18,8 @@ async function sampleImage(format: 'png' | 'jpeg' | 'webp', width = 640, height 
   return image[format]().toBuffer();
 }
 
-/** A PNG that is tiny on the wire but enormous once decoded: `width`×`height` black pixels. */
-function pngBomb(width: number, height: number): Buffer {
+/** A PNG that is tiny on the wire but enormous once decoded: `width`×`height` black greyscale pixels. */
+function pngBomb(width: number, height: number, bitDepth: 8 | 16 = 8): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -30,8 +31,8 @@ function pngBomb(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  const rows = Buffer.alloc((width + 1) * height); // filter byte 0 + zero pixels per row
+  header.set([bitDepth, 0, 0, 0, 0], 8); // greyscale
+  const rows = Buffer.alloc(((width * bitDepth) / 8 + 1) * height); // filter byte 0 + zero pixels per row
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -49,39 +50,51 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
+/** A signed multipart upload to `server` at its clock (`nowMs`). */
+async function uploadTo(
+  server: TestServer,
+  fields: Record<string, string>,
+  token: string | null,
+  nowMs = Date.now(),
+): Promise<RawAnswer> {
+  const envelope: Record<string, string> = {
+    data: '{}',
+    app_id: DEV_APP_ID,
+    dev_id: '0',
+    timestamp: String(Math.floor(nowMs / 1000)),
+    v: 'v1',
+    nonce: Math.random().toString(16).slice(2),
+    ...fields,
+  };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(envelope)) form.append(key, value);
+  form.append('signature', computeSignature(envelope, DEV_APP_SECRET));
+  const response = await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, {
+    method: 'POST',
+    body: form,
+    headers: { DeviceId: DEVICE_ID, ...(token ? { AccessToken: token } : {}) },
+  });
+  return readRaw(response);
+}
+
+const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+
+let accountCounter = 0;
+async function freshUploader(server: TestServer): Promise<string> {
+  accountCounter++;
+  return (await registerAccount(server, `uploader-${accountCounter}-${Date.now()}@example.org`)).AccessToken;
+}
+
 describe('avatar upload', () => {
   let server: TestServer;
   let accessToken: string;
 
-  async function upload(
-    fields: Record<string, string>,
-    token: string | null = accessToken,
-  ): Promise<RawAnswer> {
-    const envelope: Record<string, string> = {
-      data: '{}',
-      app_id: DEV_APP_ID,
-      dev_id: '0',
-      timestamp: String(Math.floor(Date.now() / 1000)),
-      v: 'v1',
-      nonce: Math.random().toString(16).slice(2),
-      ...fields,
-    };
-    const form = new FormData();
-    for (const [key, value] of Object.entries(envelope)) form.append(key, value);
-    form.append('signature', computeSignature(envelope, DEV_APP_SECRET));
-    const response = await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, {
-      method: 'POST',
-      body: form,
-      headers: { DeviceId: DEVICE_ID, ...(token ? { AccessToken: token } : {}) },
-    });
-    return readRaw(response);
-  }
-
-  const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+  const upload = (fields: Record<string, string>, token: string | null = accessToken) =>
+    uploadTo(server, fields, token);
 
   beforeAll(async () => {
     server = await startTestServer({ TRUST_PROXY: 'true' });
-    accessToken = (await registerAccount(server, 'uploader@example.org')).AccessToken;
+    accessToken = await freshUploader(server);
   });
   afterAll(() => server.close());
 
@@ -114,6 +127,59 @@ describe('avatar upload', () => {
       { headers: { AccessToken: accessToken, DeviceId: DEVICE_ID } },
     );
     expect(profile.data.avatar).toBe(url);
+  });
+
+  it("refuses someone else's upload as an avatar", async () => {
+    const mine = await upload({
+      file: dataUrl('image/png', await sampleImage('png', 64, 64)),
+      ext_name: 'png',
+    });
+    const url = (mine.json?.data as { url: string }).url;
+    const other = await freshUploader(server);
+    const taken = await server.client.request(
+      'user_msrv/update_user_info',
+      { avatar: url },
+      { headers: { AccessToken: other, DeviceId: DEVICE_ID } },
+    );
+    expect(taken.code).toBe(50500);
+  });
+
+  it('refuses 16-bit samples and images over 16 megapixels before decoding them', async () => {
+    const token = await freshUploader(server);
+    const upload = (fields: Record<string, string>) => uploadTo(server, fields, token);
+    const deep = await upload({ file: dataUrl('image/png', pngBomb(64, 64, 16)), ext_name: 'png' });
+    expect(deep.json).toMatchObject({ code: 50500, data: { success: false } });
+    expect(deep.json?.msg).toMatch(/8 bits/);
+    const wide = await upload({ file: dataUrl('image/png', pngBomb(5_000, 5_000, 16)), ext_name: 'png' });
+    expect(wide.json?.msg).toMatch(/too many pixels/);
+    const big = await upload({ file: dataUrl('image/png', pngBomb(4_500, 4_500)), ext_name: 'png' });
+    expect(big.json?.msg).toMatch(/too many pixels/);
+    const thin = await upload({ file: dataUrl('image/png', pngBomb(9_000, 100)), ext_name: 'png' });
+    expect(thin.json?.msg).toMatch(/too many pixels/);
+  });
+
+  it('limits uploads per user: 10 attempts per 10 minutes, then "too frequent"', async () => {
+    const token = await freshUploader(server);
+    const tiny = dataUrl('image/png', await sampleImage('png', 16, 16));
+    for (let i = 0; i < 10; i++) {
+      expect((await upload({ file: tiny, ext_name: i % 2 ? 'png' : 'jpg' }, token)).status).toBe(200);
+    }
+    const limited = await upload({ file: tiny, ext_name: 'png' }, token);
+    expect(limited.status).toBe(429);
+    expect(limited.json?.code).toBe(802009);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(500);
+    expect((await upload({ file: tiny, ext_name: 'png' })).json?.code).toBe(0); // others are not affected
+  });
+
+  it('decodes at most a few images at once and answers the rest "too frequent" at once', async () => {
+    const heavy = dataUrl('image/png', pngBomb(4_096, 4_096));
+    const tokens = await Promise.all(Array.from({ length: 12 }, () => freshUploader(server)));
+    const answers = await Promise.all(tokens.map((token) => upload({ file: heavy, ext_name: 'png' }, token)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
+    for (const answer of answers) expect([0, 802009]).toContain(answer.json?.code);
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
   });
 
   it('refuses a file whose bytes do not match its extension', async () => {
@@ -180,5 +246,65 @@ describe('avatar upload', () => {
     expect(answer.status).toBe(413);
     expect(answer.json?.code).toBe(50500);
     expect(procedurePath('x')).toBeTruthy();
+  });
+});
+
+describe('uploads nobody adopts', () => {
+  let clock = Date.now();
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: 'true' }, { now: () => clock });
+  });
+  afterAll(() => server.close());
+
+  const tiny = async () => dataUrl('image/png', await sampleImage('png', 16, 16));
+
+  it('are removed after a day, while avatars stay', async () => {
+    const token = await freshUploader(server);
+    const urls: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = await uploadTo(server, { file: await tiny(), ext_name: 'png' }, token, clock);
+      urls.push((answer.json?.data as { url: string }).url);
+    }
+    const [avatar, ...strays] = urls as [string, ...string[]];
+    await server.client.request(
+      'user_msrv/update_user_info',
+      { avatar },
+      { headers: { AccessToken: token, DeviceId: DEVICE_ID } },
+    );
+    expect(await server.built.services.avatars.sweepUnadopted()).toBe(0); // still in the grace period
+    clock += 24 * 60 * 60_000 + 1_000;
+    expect(await server.built.services.avatars.sweepUnadopted()).toBe(strays.length);
+    for (const url of strays) expect((await fetch(server.baseUrl + url)).status).toBe(404);
+    expect((await fetch(server.baseUrl + avatar)).status).toBe(200);
+    expect(readdirSync(server.built.services.uploadsDirectory)).toEqual([avatar.split('/').pop()]);
+  });
+
+  it('are capped at 20 stored per user per day', async () => {
+    const email = `capped-${Date.now()}@example.org`;
+    let token = (await registerAccount(server, email)).AccessToken;
+    const later = async (ms: number) => {
+      clock += ms;
+      const login = await server.client.request(
+        'user_msrv/login',
+        { email, password: PASSWORD },
+        { headers: { DeviceId: DEVICE_ID } },
+      );
+      token = login.data.AccessToken; // access tokens live 15 minutes
+    };
+    for (let i = 0; i < 20; i++) {
+      if (i % 10 === 0) await later(11 * 60_000); // past the per-10-minutes attempt window
+      const answer = await uploadTo(server, { file: await tiny(), ext_name: 'png' }, token, clock);
+      expect(answer.json?.code).toBe(0);
+    }
+    await later(11 * 60_000);
+    const capped = await uploadTo(server, { file: await tiny(), ext_name: 'png' }, token, clock);
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(20 * 60 * 60);
+    await later(24 * 60 * 60_000);
+    expect((await uploadTo(server, { file: await tiny(), ext_name: 'png' }, token, clock)).json?.code).toBe(
+      0,
+    );
   });
 });

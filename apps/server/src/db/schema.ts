@@ -119,6 +119,13 @@ export interface WatchExchangeTable {
   created_at: number;
 }
 
+/** An image stored by the upload endpoint; `name` is its file name under /uploads/. */
+export interface UploadedImageTable {
+  name: string;
+  user_id: number;
+  created_at: number;
+}
+
 export interface Database {
   app_releases: AppReleaseTable;
   users: UserTable;
@@ -131,4 +138,5 @@ export interface Database {
   candles: CandleTable;
   watch_coins: WatchCoinTable;
   watch_exchanges: WatchExchangeTable;
+  uploaded_images: UploadedImageTable;
 }

@@ -1,7 +1,9 @@
+import { ErrorCode } from '@coinlens/contract';
 import type { AppLanguage, ProcedureName, ProcedureOutput, ProcedureParsedInput } from '@coinlens/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AuthenticatedUser } from './authenticator.js';
+import { ProcedureFailure } from './procedure-failure.js';
 import type { SerializedResult, SuccessWithMessage } from './procedure-failure.js';
 
 export interface ProcedureContext {
@@ -17,6 +19,12 @@ export interface ProcedureContext {
   accessToken: string | null;
   refreshToken: string | null;
   log: FastifyBaseLogger;
+}
+
+/** The caller's user id; the gateway guarantees a user for `auth: 'required'` calls, this narrows the type. */
+export function callerIdOf(context: ProcedureContext): number {
+  if (!context.user) throw new ProcedureFailure(ErrorCode.NotLoggedIn);
+  return context.user.userId;
 }
 
 /** The context of a procedure that requires login: the user is there. */

@@ -10,14 +10,14 @@ import { proxyHeadersIn } from './local-request.js';
 export function registerProxyHeaderWarning(app: FastifyInstance, trustProxy: boolean): void {
   if (trustProxy) return;
   let warned = false;
-  app.addHook('onRequest', async (request) => {
-    if (warned) return;
-    const headers = proxyHeadersIn(request.headers).filter((name) => name !== 'via');
-    if (headers.length === 0) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    const headers = warned ? [] : proxyHeadersIn(request.headers).filter((name) => name !== 'via');
+    if (headers.length === 0) return done();
     warned = true;
     request.log.warn(
       { proxyHeaders: headers, socketAddress: request.socket.remoteAddress },
       'requests carry proxy headers but TRUST_PROXY is off: every visitor behind that proxy shares one address for rate and login limits. Set TRUST_PROXY=true when this server sits behind your own proxy.',
     );
+    done();
   });
 }

@@ -6,6 +6,7 @@ export const UPLOAD_REJECTIONS = [
   'unsupported_type',
   'type_mismatch',
   'too_many_pixels',
+  'too_deep',
   'unreadable',
 ] as const;
 export type UploadRejection = (typeof UPLOAD_REJECTIONS)[number];
@@ -27,9 +28,14 @@ const UPLOAD_MESSAGES: Readonly<Record<UploadRejection, LocalisedText>> = {
     'zh-Hans': '文件内容与扩展名不符',
   },
   too_many_pixels: {
-    en: 'The image has too many pixels (at most 25 megapixels)',
-    vi: 'Ảnh có quá nhiều điểm ảnh (tối đa 25 megapixel)',
-    'zh-Hans': '图片像素过多（最多 2500 万像素）',
+    en: 'The image has too many pixels (at most 16 megapixels, 8192 on a side)',
+    vi: 'Ảnh có quá nhiều điểm ảnh (tối đa 16 megapixel, mỗi cạnh 8192)',
+    'zh-Hans': '图片像素过多（最多 1600 万像素，每边 8192）',
+  },
+  too_deep: {
+    en: 'Only images with 8 bits per colour are accepted',
+    vi: 'Chỉ chấp nhận ảnh 8 bit mỗi kênh màu',
+    'zh-Hans': '仅支持每通道 8 位色深的图片',
   },
   unreadable: { en: 'The image could not be read', vi: 'Không đọc được ảnh', 'zh-Hans': '无法读取该图片' },
 };

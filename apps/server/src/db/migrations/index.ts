@@ -3,12 +3,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { appReleasesMigration } from './0001-app-releases.js';
 import { accountsMigration } from './0002-accounts.js';
 import { marketMigration } from './0003-market.js';
+import { uploadsMigration } from './0004-uploads.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-app-releases': appReleasesMigration,
   '0002-accounts': accountsMigration,
   '0003-market': marketMigration,
+  '0004-uploads': uploadsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

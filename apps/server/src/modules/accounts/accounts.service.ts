@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FieldRejected, ProcedureFailure } from '../../gateway/procedure-failure.js';
 import type { PasswordHasher } from '../../security/password-hasher.js';
 import type { Mailer } from '../mail/mailer.js';
-import { isStoredImageUrl } from '../uploads/image-storage.js';
 import { passwordChangedMail } from '../mail/mail-templates.js';
 import { isCountryCode } from './countries.js';
 import type { EmailCodeService } from './email-code.service.js';
@@ -35,6 +34,11 @@ export interface PasswordChange {
   originalPassword: string;
   password: string;
   signOutOthers: boolean;
+}
+
+/** Answers whether an image URL is one the user uploaded (only those may become their avatar). */
+export interface AvatarOwnership {
+  isOwnUpload(url: string, userId: number): Promise<boolean>;
 }
 
 export interface Caller {
@@ -69,6 +73,7 @@ export class AccountService {
     private readonly guard: LoginGuard,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
+    private readonly avatars: AvatarOwnership,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
   ) {}
@@ -148,7 +153,11 @@ export class AccountService {
   }
 
   async updateProfile(caller: Caller, changes: ProfileChanges): Promise<UserProfile> {
-    if (changes.avatar !== undefined && changes.avatar !== '' && !isStoredImageUrl(changes.avatar)) {
+    if (
+      changes.avatar !== undefined &&
+      changes.avatar !== '' &&
+      !(await this.avatars.isOwnUpload(changes.avatar, caller.userId))
+    ) {
       throw new ProcedureFailure(ErrorCode.ParameterInvalid, 'avatar');
     }
     await this.users.updateProfile(caller.userId, changes, this.now());

@@ -2,7 +2,8 @@ import { ErrorCode } from '@coinlens/contract';
 import type { ProcedureName } from '@coinlens/contract';
 
 import { ProcedureFailure, SuccessWithMessage } from '../../gateway/procedure-failure.js';
-import type { HandlersFor, ProcedureContext } from '../../gateway/procedure-registry.js';
+import { callerIdOf } from '../../gateway/procedure-registry.js';
+import type { HandlersFor } from '../../gateway/procedure-registry.js';
 import type { CurrencyService } from './currency.service.js';
 import type { MarketService } from './market.service.js';
 import type { VersionCache } from './version-cache.js';
@@ -18,11 +19,6 @@ export interface MarketDependencies {
   watchedCoins: WatchlistRepository;
   watchedExchanges: WatchlistRepository;
   now: () => number;
-}
-
-function userIdOf(context: ProcedureContext): number {
-  if (!context.user) throw new ProcedureFailure(ErrorCode.NotLoggedIn);
-  return context.user.userId;
 }
 
 function requireKnown(ids: readonly string[], known: (id: string) => boolean): void {
@@ -74,31 +70,31 @@ export function marketProcedures({
       Promise.resolve(market.exchangeTickers(input.exchange_id, input.page, input.page_size, input.currency)),
 
     'appmarket_msrv/watch_coins_list': async (input, context) => ({
-      list: market.coinsByIds(await watchedCoins.list(userIdOf(context)), input.currency, context.language),
+      list: market.coinsByIds(await watchedCoins.list(callerIdOf(context)), input.currency, context.language),
       currency: input.currency,
       ...market.freshness(),
     }),
     'appmarket_msrv/watch_coins_add': async (input, context) => {
       requireKnown(input.coin_ids, (id) => market.hasCoin(id));
       return new SuccessWithMessage(
-        { ids: await watchedCoins.add(userIdOf(context), input.coin_ids, now()) },
+        { ids: await watchedCoins.add(callerIdOf(context), input.coin_ids, now()) },
         ErrorCode.FollowSucceeded,
       );
     },
     'appmarket_msrv/watch_coins_remove': async (input, context) =>
       new SuccessWithMessage(
-        { ids: await watchedCoins.remove(userIdOf(context), input.coin_ids) },
+        { ids: await watchedCoins.remove(callerIdOf(context), input.coin_ids) },
         ErrorCode.UnfollowSucceeded,
       ),
     'appmarket_msrv/watch_coins_sort': async (input, context) =>
       new SuccessWithMessage(
-        { ids: await watchedCoins.reorder(userIdOf(context), input.coin_ids) },
+        { ids: await watchedCoins.reorder(callerIdOf(context), input.coin_ids) },
         ErrorCode.SettingSucceeded,
       ),
 
     'appmarket_msrv/watch_exchange_list': async (input, context) => ({
       list: market.exchangesByIds(
-        await watchedExchanges.list(userIdOf(context)),
+        await watchedExchanges.list(callerIdOf(context)),
         input.currency,
         context.language,
       ),
@@ -108,18 +104,18 @@ export function marketProcedures({
     'appmarket_msrv/watch_exchange_add': async (input, context) => {
       requireKnown(input.exchange_ids, (id) => market.hasExchange(id));
       return new SuccessWithMessage(
-        { ids: await watchedExchanges.add(userIdOf(context), input.exchange_ids, now()) },
+        { ids: await watchedExchanges.add(callerIdOf(context), input.exchange_ids, now()) },
         ErrorCode.FollowSucceeded,
       );
     },
     'appmarket_msrv/watch_exchange_remove': async (input, context) =>
       new SuccessWithMessage(
-        { ids: await watchedExchanges.remove(userIdOf(context), input.exchange_ids) },
+        { ids: await watchedExchanges.remove(callerIdOf(context), input.exchange_ids) },
         ErrorCode.UnfollowSucceeded,
       ),
     'appmarket_msrv/watch_exchange_sort': async (input, context) =>
       new SuccessWithMessage(
-        { ids: await watchedExchanges.reorder(userIdOf(context), input.exchange_ids) },
+        { ids: await watchedExchanges.reorder(callerIdOf(context), input.exchange_ids) },
         ErrorCode.SettingSucceeded,
       ),
   };

@@ -10,8 +10,12 @@ sharp.concurrency(1);
 
 export const AVATAR_RULES = {
   maxBytes: 5 * 1024 * 1024,
-  /** Far below sharp's default, against decompression bombs ("pixel flood", ASVS 5.2.6). */
-  maxPixels: 25_000_000,
+  /**
+   * Far below sharp's default, against decompression bombs ("pixel flood", ASVS 5.2.6): a 12 MP phone photo
+   * passes, a 5000×5000 canvas (590 ms to decode) does not.
+   */
+  maxPixels: 4096 * 4096,
+  maxSide: 8192,
   outputSize: 512,
   outputQuality: 85,
 } as const;
@@ -53,8 +57,13 @@ export async function processAvatar(payload: string, extName: string): Promise<B
     throw new UploadRejected('unreadable');
   }
   if (!metadata.width || !metadata.height) throw new UploadRejected('unreadable');
-  if (metadata.width * metadata.height * (metadata.pages ?? 1) > AVATAR_RULES.maxPixels)
+  if (
+    metadata.width * metadata.height * (metadata.pages ?? 1) > AVATAR_RULES.maxPixels ||
+    Math.max(metadata.width, metadata.height) > AVATAR_RULES.maxSide
+  )
     throw new UploadRejected('too_many_pixels');
+  // 16-bit samples double the decoded size and the decode time for nothing an avatar can show.
+  if (metadata.depth !== undefined && metadata.depth !== 'uchar') throw new UploadRejected('too_deep');
   try {
     return await sharp(bytes, { limitInputPixels: AVATAR_RULES.maxPixels, failOn: 'error', animated: false })
       .rotate()

@@ -1,17 +1,44 @@
 import { ErrorCode, parameterErrorMessage, uploadRejectionMessage } from '@coinlens/contract';
 import type { UploadResult } from '@coinlens/contract';
 
-import { LocalisedFailure } from '../../gateway/procedure-failure.js';
+import { LocalisedFailure, TooManyAttempts } from '../../gateway/procedure-failure.js';
+import type { AttemptLimiter } from '../../security/attempt-limiter.js';
 import { processAvatar, UploadRejected } from './avatar-image.js';
+import { DecodeGate, GateFull } from './decode-gate.js';
 import type { ImageStorage } from './image-storage.js';
+import type { UploadedImageRepository } from './uploaded-image.repository.js';
 
 const FAILED: UploadResult = { url: '', success: false };
+const DAY_MS = 24 * 60 * 60_000;
+
+export const UPLOAD_RULES = {
+  /** Upload attempts per user (accepted or not: a refused decode costs as much as an accepted one). */
+  attemptsPerUser: 10,
+  attemptWindowMs: 10 * 60_000,
+  /** Images stored per user per rolling day. */
+  storedPerUserPerDay: 20,
+  /** Decodes running at once and waiting; beyond that "too frequent" at once. */
+  concurrentDecodes: 2,
+  queuedDecodes: 4,
+  /** An image not adopted as an avatar within this time is removed. */
+  adoptionGraceMs: DAY_MS,
+  /** The sweep's pace and batch. */
+  sweepIntervalMs: 60 * 60_000,
+  sweepBatch: 500,
+} as const;
 
 /** The multipart fields of `/gwapi/alibase64upload`: `file` (base64 data URL), `ext_name`, optional `extra`. */
 export class AvatarUploadService {
-  constructor(private readonly storage: ImageStorage) {}
+  private readonly gate = new DecodeGate(UPLOAD_RULES.concurrentDecodes, UPLOAD_RULES.queuedDecodes);
 
-  async upload(fields: Readonly<Record<string, string>>): Promise<UploadResult> {
+  constructor(
+    private readonly storage: ImageStorage,
+    private readonly images: UploadedImageRepository,
+    private readonly limiter: AttemptLimiter,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async upload(fields: Readonly<Record<string, string>>, userId: number): Promise<UploadResult> {
     const file = fields.file;
     const extension = fields.ext_name;
     for (const [name, value] of [
@@ -25,10 +52,12 @@ export class AvatarUploadService {
           FAILED,
         );
     }
+    await this.admit(userId);
     let image: Buffer;
     try {
-      image = await processAvatar(file ?? '', extension ?? '');
+      image = await this.gate.run(() => processAvatar(file ?? '', extension ?? ''));
     } catch (error) {
+      if (error instanceof GateFull) throw new TooManyAttempts(2);
       if (error instanceof UploadRejected) {
         const reason = error.reason;
         throw new LocalisedFailure(
@@ -39,6 +68,41 @@ export class AvatarUploadService {
       }
       throw error;
     }
-    return { url: await this.storage.save(image, 'webp'), success: true };
+    const stored = await this.storage.save(image, 'webp');
+    await this.images.record(stored.name, userId, this.now());
+    return { url: stored.url, success: true };
+  }
+
+  /** Whether `url` is an image this user uploaded (only those may become their avatar). */
+  async isOwnUpload(url: string, userId: number): Promise<boolean> {
+    const name = this.storage.nameOf(url);
+    return name !== null && this.images.isOwnedBy(name, userId);
+  }
+
+  /** Removes images nobody adopted as an avatar within the grace period; answers how many went. */
+  async sweepUnadopted(): Promise<number> {
+    const names = await this.images.unadoptedBefore(
+      this.now() - UPLOAD_RULES.adoptionGraceMs,
+      UPLOAD_RULES.sweepBatch,
+    );
+    for (const name of names) {
+      await this.storage.remove(name);
+      await this.images.remove(name);
+    }
+    return names.length;
+  }
+
+  private async admit(userId: number): Promise<void> {
+    const attempt = await this.limiter.hit(
+      `upload:${userId}`,
+      UPLOAD_RULES.attemptsPerUser,
+      UPLOAD_RULES.attemptWindowMs,
+    );
+    if (!attempt.allowed) throw TooManyAttempts.afterMs(attempt.retryAfterMs);
+    const now = this.now();
+    const today = await this.images.uploadTimesSince(userId, now - DAY_MS);
+    if (today.length >= UPLOAD_RULES.storedPerUserPerDay) {
+      throw TooManyAttempts.afterMs((today[0] ?? now) + DAY_MS - now);
+    }
   }
 }
