@@ -347,6 +347,34 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     ).toBe(50500);
   });
 
+  it('stores nicknames and bios without control characters and device labels without caller text', async () => {
+    const email = freshEmail();
+    const session = await registerAccount(server, email);
+    const update = (changes: { nickname?: string; bio?: string }) =>
+      callAs(server, 'user_msrv/update_user_info', changes, { accessToken: session.AccessToken });
+    const cleaned = await update({ nickname: 'Sa\u0000to\u202Eshi\t Na', bio: 'one\r\ntwo\u0007' });
+    expect(cleaned.code).toBe(0);
+    expect(cleaned.data).toMatchObject({ nickname: 'Satoshi Na', bio: 'one\ntwo' });
+    const markup = await update({ nickname: '<b>x</b>' });
+    expect(markup.code).toBe(50500);
+    expect(markup.msg).toContain('letters, digits');
+    const login = await server.postForm('user_msrv/login', server.sign({ email, password: PASSWORD }), {
+      DeviceId: 'device-scripted',
+      'User-Agent': '<script>alert("ua")</script>',
+      'X-Forwarded-For': '192.0.2.200',
+    });
+    const token = (login.json?.data as { AccessToken: string }).AccessToken;
+    const info = await callAs(
+      server,
+      'user_msrv/security_info',
+      {},
+      { accessToken: token, deviceId: 'device-scripted' },
+    );
+    const devices = info.data.sessions.map((entry) => entry.device);
+    expect(devices).toContain('Unknown device');
+    expect(JSON.stringify(info.data)).not.toContain('<script>');
+  });
+
   it('shows masked security info and signs out other sessions', async () => {
     const email = freshEmail();
     const mine = await registerAccount(server, email);

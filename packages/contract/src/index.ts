@@ -21,6 +21,7 @@ export * from './errors/upload-messages.js';
 export * from './validation/limits.js';
 export * from './validation/validation-messages.js';
 export * from './validation/account-rules.js';
+export * from './validation/display-text.js';
 export * from './format/number-parsing.js';
 export * from './format/number-format.js';
 export * from './format/abbreviate-number.js';

@@ -218,6 +218,23 @@ describe('nickname and bio', () => {
     expect(issueKeys(nicknameSchema, 'y'.repeat(NICKNAME_MAX_LENGTH + 1))).toEqual(['nickname_too_long']);
   });
 
+  it("keeps nicknames to letters, digits, emoji, spaces and _ - . ' and strips invisible characters", () => {
+    for (const fine of ['Nguyễn Văn A', '中本聪', "O'Neil_2.0", 'moon·boy', 'To the 🚀', '👍🏽 ok'])
+      expect(checkNickname(fine)).toBeNull();
+    for (const bad of ['<b>hi</b>', 'a&b', 'x"y', 'admin/root', 'hi!'])
+      expect(checkNickname(bad)).toBe('nickname_format');
+    expect(nicknameSchema.parse('Sa\u0000to\u200Bshi\u202E')).toBe('Satoshi');
+    expect(nicknameSchema.parse('Satoshi\t\n  Nakamoto')).toBe('Satoshi Nakamoto');
+    expect(nicknameSchema.parse('Nguye\u0302\u0303n')).toBe('Nguyễn'); // NFC
+    expect(checkNickname('\u200B\u200B')).toBe('required_nickname');
+    expect(checkNickname(`${'x'.repeat(NICKNAME_MAX_LENGTH)}\u0007`)).toBeNull();
+  });
+
+  it('strips control and direction characters from the bio but keeps its lines', () => {
+    expect(bioSchema.parse('line one\r\nline\u0000 two\u202E')).toBe('line one\nline two');
+    expect(checkBio(`${'b'.repeat(BIO_MAX_LENGTH)}\u0001\u0002`)).toBeNull();
+  });
+
   it('asks for the nickname when it is blank or missing', () => {
     expect(checkNickname('')).toBe('required_nickname');
     expect(checkNickname('  ')).toBe('required_nickname');

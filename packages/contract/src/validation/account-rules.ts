@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   VERIFICATION_CODE_LENGTH,
 } from './limits.js';
+import { NICKNAME_CHARACTERS, normaliseBio, normaliseNickname } from './display-text.js';
 import type { ValidationMessageKey } from './validation-messages.js';
 
 // Form rules of spec §5 and SPEC-DECISIONS 23. Each `check*` returns the message key of the first problem or
@@ -75,16 +76,17 @@ export function checkVerificationCode(value: string): ValidationMessageKey | nul
   return VERIFICATION_CODE_PATTERN.test(value) ? null : 'verification_code_error';
 }
 
-/** Checks the nickname as it will be stored: without surrounding whitespace. */
+/** Checks the nickname as it will be stored (`normaliseNickname`): 1–20 characters of `NICKNAME_CHARACTERS`. */
 export function checkNickname(value: string): ValidationMessageKey | null {
-  const nickname = value.trim();
+  const nickname = normaliseNickname(value);
   if (nickname === '') return 'required_nickname';
-  return characterCount(nickname) <= NICKNAME_MAX_LENGTH ? null : 'nickname_too_long';
+  if (characterCount(nickname) > NICKNAME_MAX_LENGTH) return 'nickname_too_long';
+  return NICKNAME_CHARACTERS.test(nickname) ? null : 'nickname_format';
 }
 
-/** The bio may be empty. */
+/** The bio may be empty; checked as it will be stored (`normaliseBio`). */
 export function checkBio(value: string): ValidationMessageKey | null {
-  return characterCount(value.trim()) <= BIO_MAX_LENGTH ? null : 'bio_too_long';
+  return characterCount(normaliseBio(value)) <= BIO_MAX_LENGTH ? null : 'bio_too_long';
 }
 
 export function checkCountry(value: string): ValidationMessageKey | null {
@@ -143,12 +145,12 @@ export const verificationCodeSchema = requiredString('required_verification_code
   reportKey(checkVerificationCode),
 );
 
-/** Trims the nickname, then checks it. */
+/** Normalises the nickname (`normaliseNickname`), then checks it. */
 export const nicknameSchema = requiredString('required_nickname')
-  .trim()
+  .transform(normaliseNickname)
   .superRefine(reportKey(checkNickname));
 
-export const bioSchema = z.string().trim().superRefine(reportKey(checkBio));
+export const bioSchema = z.string().transform(normaliseBio).superRefine(reportKey(checkBio));
 
 export const countrySchema = requiredString('required_country').trim().superRefine(reportKey(checkCountry));
 

@@ -18,6 +18,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'agreement_required',
   'comment_empty',
   'nickname_too_long',
+  'nickname_format',
   'bio_too_long',
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
@@ -88,6 +89,11 @@ export const VALIDATION_MESSAGES: Readonly<Record<ValidationMessageKey, Localise
     en: `Nickname cannot exceed ${NICKNAME_MAX_LENGTH} characters`,
     vi: `Biệt danh không được vượt quá ${NICKNAME_MAX_LENGTH} ký tự`,
     'zh-Hans': `昵称不能超过${NICKNAME_MAX_LENGTH}个字符`,
+  },
+  nickname_format: {
+    en: "Nickname may use letters, digits, emoji, spaces and _ - . ' only",
+    vi: "Biệt danh chỉ được dùng chữ, số, emoji, khoảng trắng và _ - . '",
+    'zh-Hans': "昵称只能包含文字、数字、表情、空格和 _ - . '",
   },
   bio_too_long: {
     en: `Bio cannot exceed ${BIO_MAX_LENGTH} characters`,

@@ -16,10 +16,16 @@ const SYSTEMS: readonly [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
-/** "Chrome on Android" from a User-Agent, for the sessions list; never more than 64 characters. */
+/** The leading product name of a User-Agent ("curl/8.5.0" → "curl"), letters, digits and `._-` only. */
+const PRODUCT_TOKEN = /^([A-Za-z][A-Za-z0-9._-]{0,31})\//;
+
+/**
+ * "Chrome on Android" from a User-Agent, for the sessions list. Built only from names this code knows or a
+ * product token of a strict shape, so the label never carries caller text (markup, control bytes, lengths).
+ */
 export function deviceLabel(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? (userAgent.trim().slice(0, 64) || 'Unknown device');
+  return browser ?? system ?? PRODUCT_TOKEN.exec(userAgent.trim())?.[1] ?? 'Unknown device';
 }
