@@ -3,7 +3,7 @@
 // nothing but Node's own crypto, so it doubles as an independent check of the contract's signing.
 //   node scripts/gw-call.mjs appsys_msrv/app_config '{}'
 //   GW_BASE=http://localhost:8080 APP_ID=coinlens-web APP_SECRET=coinlens-dev-secret node scripts/gw-call.mjs …
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const [procedure, payload = '{}'] = process.argv.slice(2);
 if (!procedure) {
@@ -20,6 +20,8 @@ const fields = {
   dev_id: '0',
   timestamp: String(Math.floor(Date.now() / 1000)),
   v: 'v1',
+  // Required and random: without it the call could be pre-burned by anyone (docs/gateway-protocol.md).
+  nonce: randomBytes(16).toString('hex'),
 };
 const canonical = Object.keys(fields)
   .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)))

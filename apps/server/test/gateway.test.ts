@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import {
   appConfigOutput,
   computeSignature,
@@ -102,6 +105,57 @@ describe('gateway over real HTTP', () => {
       expectCleanRefusal(await server.postForm('appsys_msrv/app_config', fields), 50500, 'signature');
     } finally {
       clock -= 200_000;
+    }
+  });
+
+  /** A correctly signed body with `nonce` replaced (or removed when undefined). */
+  function signedWithNonce(nonce: string | undefined, timestamp?: number): Record<string, string> {
+    const { signature: _signature, nonce: _nonce, ...rest } = server.sign({}, timestamp);
+    const unsigned: Record<string, string> = nonce === undefined ? rest : { ...rest, nonce };
+    return { ...unsigned, signature: computeSignature(unsigned, DEV_APP_SECRET) };
+  }
+
+  it('refuses a call without a nonce, so nobody can pre-burn a predictable call', async () => {
+    const second = Math.floor(clock / 1000);
+    // The attacker knows the public secret and sends the nonce-less call of a future second first.
+    const preBurned = signedWithNonce(undefined, second + 60);
+    expectCleanRefusal(await server.postForm('appsys_msrv/app_config', preBurned), 50500, 'nonce');
+    // A client's call of that second carries its own random nonce and goes through.
+    const real = server.sign({}, second + 60);
+    expect((await server.postForm('appsys_msrv/app_config', real)).json?.code).toBe(0);
+  });
+
+  it.each([
+    ['too short', 'abc123'],
+    ['too long', 'a'.repeat(65)],
+    ['outside the alphabet', 'nonce with spaces!!'],
+    ['empty', ''],
+  ])('refuses a nonce that is %s', async (_label, nonce) => {
+    expectCleanRefusal(
+      await server.postForm('appsys_msrv/app_config', signedWithNonce(nonce)),
+      50500,
+      'nonce',
+    );
+  });
+
+  it('accepts two identical calls in one second through their nonces', async () => {
+    const second = Math.floor(clock / 1000);
+    for (const nonce of ['0123456789abcdef', '0123456789abcdeg']) {
+      expect(
+        (await server.postForm('appsys_msrv/app_config', signedWithNonce(nonce, second))).json?.code,
+      ).toBe(0);
+    }
+  });
+
+  it('scripts/gw-call.mjs, the protocol example, can make the same call twice in a row', async () => {
+    const script = fileURLToPath(new URL('../../../scripts/gw-call.mjs', import.meta.url));
+    const call = () =>
+      promisify(execFile)(process.execPath, [script, 'appsys_msrv/app_config', '{}'], {
+        env: { ...process.env, GW_BASE: server.baseUrl },
+      });
+    for (const { stdout } of [await call(), await call()]) {
+      expect(stdout).toMatch(/^HTTP 200/);
+      expect(stdout).toContain('"code": 0');
     }
   });
 

@@ -1,18 +1,12 @@
 import type { SignedEnvelope } from '@coinlens/contract';
 
-const ENVELOPE_FIELDS = ['data', 'app_id', 'dev_id', 'timestamp', 'v', 'signature'] as const;
+const ENVELOPE_FIELDS = ['data', 'app_id', 'dev_id', 'timestamp', 'v', 'nonce', 'signature'] as const;
 
 /**
  * Field names an answer may repeat back: the envelope's, the upload's and the body itself. Any other name
  * came from the caller and is answered as a fixed word, so no attacker text is echoed in `msg`.
  */
-const NAMEABLE_FIELDS: ReadonlySet<string> = new Set([
-  ...ENVELOPE_FIELDS,
-  'nonce',
-  'body',
-  'file',
-  'ext_name',
-]);
+const NAMEABLE_FIELDS: ReadonlySet<string> = new Set([...ENVELOPE_FIELDS, 'body', 'file', 'ext_name']);
 const UNNAMED_FIELD = 'field';
 
 /** The name of a form field as an answer may say it: a name the server knows, else a fixed word. */

@@ -14,6 +14,8 @@ export interface VerifierOptions {
 
 const SIGNATURE_PATTERN = /^[0-9a-f]{32}$/;
 const TIMESTAMP_PATTERN = /^\d{1,12}$/;
+/** At least 96 bits when random (16 base64url characters); the contract's client sends 32 hex digits. */
+const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * Checks app id, version, timestamp window and signature, then claims the signature against replays, and
@@ -29,6 +31,8 @@ export async function verifyEnvelope(
   if (envelope.v !== GATEWAY_VERSION) throw new EnvelopeError('v', `must be ${GATEWAY_VERSION}`);
   if (!TIMESTAMP_PATTERN.test(envelope.timestamp))
     throw new EnvelopeError('timestamp', 'must be Unix seconds');
+  if (!NONCE_PATTERN.test(envelope.nonce))
+    throw new EnvelopeError('nonce', 'must be 16–64 random letters, digits, - or _');
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   if (Math.abs(nowSeconds - Number(envelope.timestamp)) > options.windowSeconds) {
     throw new EnvelopeError('timestamp', 'outside the allowed window');

@@ -25,10 +25,12 @@ export interface SignedEnvelope {
   timestamp: string;
   v: string;
   /**
-   * Random per call. An addition to the spec's field list: without it two identical calls in the same second
-   * carry the same signature and the second is refused as a replay. Optional for other clients.
+   * Random per call, 16–64 of `A-Z a-z 0-9 - _`; required. An addition to the spec's field list: the secret
+   * ships in the web bundle, so without an unpredictable nonce anyone could compute the signature of a
+   * predictable call (same payload, a future second) and send it first, and the real call would then be
+   * refused as a replay. It also lets two identical calls share a second.
    */
-  nonce?: string;
+  nonce: string;
   signature: string;
 }
 
