@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
@@ -63,7 +64,7 @@ async function uploadTo(
     dev_id: '0',
     timestamp: String(Math.floor(nowMs / 1000)),
     v: 'v1',
-    nonce: Math.random().toString(16).slice(2),
+    nonce: randomBytes(16).toString('hex'),
     ...fields,
   };
   const form = new FormData();
