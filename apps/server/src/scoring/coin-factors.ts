@@ -1,0 +1,125 @@
+import type { CoinFactor } from './methodology.js';
+import { SCORE_PARAMETERS } from './methodology.js';
+import { verifiedVolume } from './verified-volume.js';
+import type { VenueMarket, VerifiedVolume } from './verified-volume.js';
+
+export interface SocialReading {
+  /** X + Reddit + Telegram followers. */
+  followers: number;
+  engagement24h: number;
+  /** Share of followers that look automated, 0–1, when known. */
+  suspectedBotShare: number | null;
+}
+
+export interface OnChainReading {
+  activeAddresses24h: number;
+  top10HolderShare: number;
+  developerCommits30d: number;
+}
+
+/** Everything the coin factors are computed from, for one coin at one moment (plus its baseline a day ago). */
+export interface CoinEvidence {
+  coinId: string;
+  marketCapUsd: number | null;
+  venues: readonly VenueMarket[];
+  social: SocialReading | null;
+  onChain: OnChainReading | null;
+  /** Official announcements in the last 30 days; null when the source has none. */
+  announcements30d: number | null;
+  /** The same readings about a day earlier, for corroborating growth; null when not yet known. */
+  baseline: {
+    social: SocialReading | null;
+    activeAddresses24h: number | null;
+    verifiedVolumeUsd: number | null;
+  } | null;
+}
+
+export type CoinFlag =
+  | { kind: 'suspicious_volume'; exchangeIds: string[] }
+  | { kind: 'unconfirmed_social_spike'; followerGrowth: number }
+  | { kind: 'price_outlier_excluded'; exchangeIds: string[] }
+  | { kind: 'concentrated_holders'; top10Share: number };
+
+export interface CoinFactorValues {
+  coinId: string;
+  /** Raw factor values before ranking; null when the coin lacks the data. */
+  raw: Record<CoinFactor, number | null>;
+  volume: VerifiedVolume;
+  flags: CoinFlag[];
+}
+
+/** Raw values of every factor of one coin (scoring-anchors 4.4), with the flags they raise. */
+export function coinFactorValues(evidence: CoinEvidence): CoinFactorValues {
+  const volume = verifiedVolume(evidence.venues);
+  const flags: CoinFlag[] = [];
+  if (volume.suspiciousVenues.length > 0)
+    flags.push({ kind: 'suspicious_volume', exchangeIds: volume.suspiciousVenues });
+  const outliers = evidence.venues.filter((venue) => venue.priceExcluded).map((venue) => venue.exchangeId);
+  if (outliers.length > 0) flags.push({ kind: 'price_outlier_excluded', exchangeIds: outliers });
+
+  const liquidity = evidence.venues.some((venue) => venue.depthUsd2pct !== null)
+    ? evidence.venues.reduce(
+        (sum, venue) =>
+          sum +
+          (venue.priceExcluded || venue.integrity < SCORE_PARAMETERS.integrityFloor
+            ? 0
+            : (venue.depthUsd2pct ?? 0) * venue.integrity),
+        0,
+      )
+    : null;
+
+  const social = socialValue(evidence, volume.verified, flags);
+  let onChain: number | null = null;
+  if (evidence.onChain) {
+    const { activeAddresses24h, top10HolderShare } = evidence.onChain;
+    const excess = Math.max(0, top10HolderShare - SCORE_PARAMETERS.holderConcentrationThreshold);
+    if (excess > 0) flags.push({ kind: 'concentrated_holders', top10Share: top10HolderShare });
+    // Concentrated supply means a few wallets can move the coin: active addresses count for less.
+    onChain = activeAddresses24h * (1 - excess / (1 - SCORE_PARAMETERS.holderConcentrationThreshold));
+  }
+  return {
+    coinId: evidence.coinId,
+    raw: {
+      verified_volume: volume.verified,
+      liquidity,
+      market_cap: evidence.marketCapUsd,
+      social,
+      on_chain: onChain,
+      developer: evidence.onChain ? evidence.onChain.developerCommits30d : null,
+      official: evidence.announcements30d,
+    },
+    volume,
+    flags,
+  };
+}
+
+/**
+ * Engagement by followers that are not bots, plus a small weight for their count. Follower growth that nothing
+ * else corroborates (engagement, verified volume, active addresses) is not counted: bought followers are paid
+ * for once, corroboration has to be paid for in several currencies at once (scoring-anchors 4.1.3, F5).
+ */
+function socialValue(evidence: CoinEvidence, verifiedVolumeUsd: number, flags: CoinFlag[]): number | null {
+  const social = evidence.social;
+  if (!social) return null;
+  const human = 1 - (social.suspectedBotShare ?? 0);
+  let followers = social.followers;
+  const before = evidence.baseline?.social;
+  if (before && before.followers > 0) {
+    const growth = social.followers / before.followers - 1;
+    const grew = (now: number | undefined, then: number | null | undefined) =>
+      now !== undefined && typeof then === 'number' && then > 0 ? now / then - 1 : 0;
+    const corroborated = Math.max(
+      grew(social.engagement24h, before.engagement24h),
+      grew(verifiedVolumeUsd, evidence.baseline?.verifiedVolumeUsd),
+      grew(evidence.onChain?.activeAddresses24h, evidence.baseline?.activeAddresses24h),
+    );
+    if (
+      growth > SCORE_PARAMETERS.socialSpikeGrowth &&
+      corroborated < SCORE_PARAMETERS.socialCorroborationGrowth
+    ) {
+      flags.push({ kind: 'unconfirmed_social_spike', followerGrowth: growth });
+      followers = before.followers;
+    }
+  }
+  return social.engagement24h * human + 0.01 * followers * human;
+}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+
+import { coinFactorValues } from './coin-factors.js';
+import type { CoinEvidence } from './coin-factors.js';
+import { scoreCoins } from './coin-score.js';
+import { COIN_FACTOR_WEIGHTS } from './methodology.js';
+
+/** A coin with honest venues; `scale` sizes everything about it. */
+function coin(coinId: string, scale: number, overrides: Partial<CoinEvidence> = {}): CoinEvidence {
+  return {
+    coinId,
+    marketCapUsd: 1e8 * scale,
+    venues: [
+      {
+        exchangeId: 'a',
+        reportedVolumeUsd24h: 1e6 * scale,
+        depthUsd2pct: 2e4 * scale,
+        integrity: 1,
+        priceExcluded: false,
+      },
+      {
+        exchangeId: 'b',
+        reportedVolumeUsd24h: 1e6 * scale,
+        depthUsd2pct: 2e4 * scale,
+        integrity: 1,
+        priceExcluded: false,
+      },
+    ],
+    social: { followers: 1e4 * scale, engagement24h: 500 * scale, suspectedBotShare: 0.05 },
+    onChain: { activeAddresses24h: 1e3 * scale, top10HolderShare: 0.3, developerCommits30d: 10 * scale },
+    announcements30d: Math.round(2 * scale),
+    baseline: null,
+    ...overrides,
+  };
+}
+
+const universe = (extra: CoinEvidence[] = []) => [
+  ...Array.from({ length: 100 }, (_, index) => coin(`c${index}`, 1 + index)),
+  ...extra,
+];
+
+describe('scoreCoins', () => {
+  it('orders an honest universe by size and keeps scores in 0–100', () => {
+    const scores = scoreCoins(universe().map(coinFactorValues));
+    expect(scores).toHaveLength(100);
+    for (const score of scores) {
+      expect(score.score).toBeGreaterThan(0);
+      expect(score.score).toBeLessThanOrEqual(100);
+    }
+    const byId = new Map(scores.map((score) => [score.coinId, score.score]));
+    expect(byId.get('c99')!).toBeGreaterThan(byId.get('c50')!);
+    expect(byId.get('c50')!).toBeGreaterThan(byId.get('c0')!);
+  });
+
+  it('lets no single maxed-out factor carry a coin: at most (1/u)^w', () => {
+    const small = coin('small', 3);
+    const loud = coin('small', 3, { social: { followers: 1e12, engagement24h: 1e12, suspectedBotShare: 0 } });
+    const before = scoreCoins(universe([small]).map(coinFactorValues)).find((s) => s.coinId === 'small')!;
+    const after = scoreCoins(universe([loud]).map(coinFactorValues)).find((s) => s.coinId === 'small')!;
+    const bound = (1 / before.components.social!) ** COIN_FACTOR_WEIGHTS.social;
+    expect(after.score / before.score).toBeLessThanOrEqual(bound * (1 + 1e-9));
+    expect(after.score).toBeLessThan(50);
+  });
+
+  it('does not score a coin without its market factors', () => {
+    const noMarket = coin('ghost', 5, { marketCapUsd: null });
+    const scores = scoreCoins(universe([noMarket]).map(coinFactorValues));
+    expect(scores.find((score) => score.coinId === 'ghost')).toBeUndefined();
+  });
+
+  it('flags and penalises a coin whose volume is mostly on low-integrity venues', () => {
+    const washed = coin('washed', 10, {
+      venues: [
+        { exchangeId: 'a', reportedVolumeUsd24h: 1e6, depthUsd2pct: 2e4, integrity: 1, priceExcluded: false },
+        {
+          exchangeId: 'wash',
+          reportedVolumeUsd24h: 5e8,
+          depthUsd2pct: 2e4,
+          integrity: 0.05,
+          priceExcluded: false,
+        },
+      ],
+    });
+    const score = scoreCoins(universe([washed]).map(coinFactorValues)).find((s) => s.coinId === 'washed')!;
+    expect(score.highRisk).toBe(true);
+    expect(score.flags).toContainEqual({ kind: 'suspicious_volume', exchangeIds: ['wash'] });
+    expect(score.values.volume.verified).toBeCloseTo(1e6);
+  });
+});
+
+describe('coinFactorValues', () => {
+  it('does not count follower growth nothing corroborates, and flags it', () => {
+    const before = { followers: 1e4, engagement24h: 500, suspectedBotShare: 0.05 };
+    const bought = coinFactorValues(
+      coin('bought', 1, {
+        social: { followers: 5e4, engagement24h: 505, suspectedBotShare: 0.05 },
+        baseline: { social: before, activeAddresses24h: 1e3, verifiedVolumeUsd: 2e6 },
+      }),
+    );
+    const organic = coinFactorValues(
+      coin('organic', 1, {
+        social: before,
+        baseline: { social: before, activeAddresses24h: 1e3, verifiedVolumeUsd: 2e6 },
+      }),
+    );
+    expect(bought.flags.map((flag) => flag.kind)).toContain('unconfirmed_social_spike');
+    expect(bought.raw.social! / organic.raw.social!).toBeLessThan(1.02);
+  });
+
+  it('counts growth that engagement corroborates', () => {
+    const before = { followers: 1e4, engagement24h: 500, suspectedBotShare: 0.05 };
+    const grown = coinFactorValues(
+      coin('grown', 1, {
+        social: { followers: 5e4, engagement24h: 2_500, suspectedBotShare: 0.05 },
+        baseline: { social: before, activeAddresses24h: 1e3, verifiedVolumeUsd: 2e6 },
+      }),
+    );
+    expect(grown.flags.map((flag) => flag.kind)).not.toContain('unconfirmed_social_spike');
+    expect(grown.raw.social!).toBeGreaterThan(2_000);
+  });
+
+  it('counts active addresses for less when a few wallets hold the supply', () => {
+    const spread = coinFactorValues(coin('spread', 1));
+    const held = coinFactorValues(
+      coin('held', 1, {
+        onChain: { activeAddresses24h: 1e3, top10HolderShare: 0.9, developerCommits30d: 10 },
+      }),
+    );
+    expect(held.raw.on_chain!).toBeLessThan(spread.raw.on_chain! / 2);
+    expect(held.flags).toContainEqual({ kind: 'concentrated_holders', top10Share: 0.9 });
+  });
+
+  it('more real depth never lowers liquidity', () => {
+    const base = coinFactorValues(coin('x', 1));
+    const deeper = coinFactorValues(
+      coin('x', 1, {
+        venues: base.volume.venues.map((venue) => ({
+          exchangeId: venue.exchangeId,
+          reportedVolumeUsd24h: venue.reported,
+          depthUsd2pct: 4e4,
+          integrity: 1,
+          priceExcluded: false,
+        })),
+      }),
+    );
+    expect(deeper.raw.liquidity!).toBeGreaterThan(base.raw.liquidity!);
+  });
+});

@@ -1,0 +1,67 @@
+import type { CoinFactorValues, CoinFlag } from './coin-factors.js';
+import { percentileRanks } from './cross-section.js';
+import type { CoinFactor } from './methodology.js';
+import { COIN_FACTOR_WEIGHTS, COIN_FACTORS, REQUIRED_FACTORS, SCORE_PARAMETERS } from './methodology.js';
+
+export interface CoinScore {
+  coinId: string;
+  /** 0–100, this computation's (not yet smoothed) value. */
+  score: number;
+  /** Percentile rank of each factor in the universe, 0–1; null when the coin lacks it. */
+  components: Record<CoinFactor, number | null>;
+  /** Multiplicative penalties applied (1 = none). */
+  penalty: number;
+  flags: CoinFlag[];
+  /** Most of its reported volume is on low-integrity venues, or a manipulation flag is active. */
+  highRisk: boolean;
+  values: CoinFactorValues;
+}
+
+/**
+ * Scores a universe of coins (scoring-anchors 4.5): each factor log-transformed, winsorised and turned into a
+ * percentile rank across the universe, then a weighted geometric mean — maxing one factor multiplies the score by
+ * at most (1/u)^w, so no single factor carries a coin — times the penalties. Coins without the market factors
+ * are not scored.
+ */
+export function scoreCoins(universe: readonly CoinFactorValues[]): CoinScore[] {
+  const { winsorLowQuantile, winsorHighQuantile } = SCORE_PARAMETERS;
+  const ranks = new Map<CoinFactor, (number | null)[]>();
+  for (const factor of COIN_FACTORS) {
+    ranks.set(
+      factor,
+      percentileRanks(
+        universe.map((coin) => coin.raw[factor]),
+        winsorLowQuantile,
+        winsorHighQuantile,
+      ),
+    );
+  }
+  const scores: CoinScore[] = [];
+  universe.forEach((coin, index) => {
+    const components = Object.fromEntries(
+      COIN_FACTORS.map((factor) => [factor, ranks.get(factor)?.[index] ?? null]),
+    ) as Record<CoinFactor, number | null>;
+    if (REQUIRED_FACTORS.some((factor) => components[factor] === null)) return;
+    let logSum = 0;
+    let weightSum = 0;
+    for (const factor of COIN_FACTORS) {
+      const rank = components[factor];
+      if (rank === null) continue;
+      // A zero raw value ranks lowest but not zero, so one empty factor lowers the score without erasing it.
+      logSum += COIN_FACTOR_WEIGHTS[factor] * Math.log(Math.max(rank, 1e-3));
+      weightSum += COIN_FACTOR_WEIGHTS[factor];
+    }
+    const suspicious = coin.volume.suspiciousShare > SCORE_PARAMETERS.highRiskSuspiciousShare;
+    const penalty = suspicious ? SCORE_PARAMETERS.suspiciousVolumePenalty : 1;
+    scores.push({
+      coinId: coin.coinId,
+      score: 100 * Math.exp(logSum / weightSum) * penalty,
+      components,
+      penalty,
+      flags: coin.flags,
+      highRisk: suspicious,
+      values: coin,
+    });
+  });
+  return scores;
+}

@@ -1,0 +1,56 @@
+/**
+ * The score's published methodology: version, weights and parameters. docs/score-methodology.md explains each
+ * value; a change here is a new version (the version travels in every answer that carries a score).
+ */
+export const SCORE_METHODOLOGY_VERSION = '1.0.0';
+
+export const COIN_FACTORS = [
+  'verified_volume',
+  'liquidity',
+  'market_cap',
+  'social',
+  'on_chain',
+  'developer',
+  'official',
+] as const;
+export type CoinFactor = (typeof COIN_FACTORS)[number];
+
+/** Weights of the weighted geometric mean; they sum to 1. A factor a coin lacks drops out and the rest renormalise. */
+export const COIN_FACTOR_WEIGHTS: Readonly<Record<CoinFactor, number>> = {
+  verified_volume: 0.25,
+  liquidity: 0.25,
+  market_cap: 0.2,
+  social: 0.1,
+  on_chain: 0.1,
+  developer: 0.05,
+  official: 0.05,
+};
+
+/** Market factors every scored coin has; a coin without them is not scored. */
+export const REQUIRED_FACTORS: readonly CoinFactor[] = ['verified_volume', 'liquidity', 'market_cap'];
+
+export const SCORE_PARAMETERS = {
+  /** Cross-section winsorising before percentile ranks (p1 / p99). */
+  winsorLowQuantile: 0.01,
+  winsorHighQuantile: 0.99,
+  /** Depth-implied volume: at most this many times the venue's ±2 % depth per day (Alameda: depth/volume ≳ 0.005). */
+  depthImpliedVolumeMultiple: 200,
+  /** No venue contributes more than this share of a coin's verified volume (index-style weight cap). */
+  venueShareCap: 0.5,
+  /** Below this integrity a venue's volume is counted as nothing and flagged "suspicious volume". */
+  integrityFloor: 0.3,
+  /** Bought followers: follower growth above this ratio … */
+  socialSpikeGrowth: 0.3,
+  /** … with engagement, verified volume and active addresses all growing less than this, is unconfirmed. */
+  socialCorroborationGrowth: 0.1,
+  /** Holder concentration above this share of the top ten holders lowers the on-chain factor. */
+  holderConcentrationThreshold: 0.5,
+  /** Multiplicative penalty when most of a coin's reported volume is on low-integrity venues. */
+  suspiciousVolumePenalty: 0.3,
+  /** Reported volume share on low-integrity venues that makes a coin high risk (SPEC-DECISIONS 6). */
+  highRiskSuspiciousShare: 0.5,
+  /** Time smoothing: exponential average with this half-life. */
+  smoothingHalfLifeMs: 6 * 60 * 60_000,
+  /** A coin overtakes its neighbour in the score ranking only when ahead by this many points (hysteresis). */
+  rankHysteresisPoints: 0.5,
+} as const;

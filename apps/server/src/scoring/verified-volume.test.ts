@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { SCORE_PARAMETERS } from './methodology.js';
+import { verifiedVolume } from './verified-volume.js';
+import type { VenueMarket } from './verified-volume.js';
+
+const venue = (exchangeId: string, reported: number, overrides: Partial<VenueMarket> = {}): VenueMarket => ({
+  exchangeId,
+  reportedVolumeUsd24h: reported,
+  depthUsd2pct: reported / 50,
+  integrity: 1,
+  priceExcluded: false,
+  ...overrides,
+});
+
+describe('verifiedVolume', () => {
+  it('counts honest, deep venues in full', () => {
+    const result = verifiedVolume([venue('a', 1e6), venue('b', 2e6), venue('c', 1.5e6)]);
+    expect(result.verified).toBeCloseTo(4.5e6);
+    expect(result.suspiciousVenues).toEqual([]);
+  });
+
+  it('counts nothing from a venue below the integrity floor and names it', () => {
+    const result = verifiedVolume([
+      venue('honest', 1e6),
+      venue('honest-2', 1e6),
+      venue('wash', 20e6, { integrity: 0.05 }),
+    ]);
+    expect(result.verified).toBeCloseTo(2e6);
+    expect(result.suspiciousVenues).toEqual(['wash']);
+    expect(result.suspiciousShare).toBeCloseTo(20 / 22);
+  });
+
+  it('caps reported volume at what the book can support', () => {
+    const result = verifiedVolume([
+      venue('thin', 10e6, { depthUsd2pct: 1_000 }),
+      venue('a', 1e6),
+      venue('b', 1e6),
+    ]);
+    const thin = result.venues.find((entry) => entry.exchangeId === 'thin')!;
+    expect(thin.verified).toBeLessThanOrEqual(1_000 * SCORE_PARAMETERS.depthImpliedVolumeMultiple);
+    expect(thin.limitedBy).toBe('depth');
+  });
+
+  it('keeps any one venue at or below the share cap', () => {
+    const result = verifiedVolume([
+      venue('big', 50e6, { depthUsd2pct: 1e9 }),
+      venue('a', 1e6),
+      venue('b', 1e6),
+      venue('c', 1e6),
+    ]);
+    const big = result.venues.find((entry) => entry.exchangeId === 'big')!;
+    expect(big.verified / result.verified).toBeLessThanOrEqual(SCORE_PARAMETERS.venueShareCap + 1e-9);
+    expect(big.limitedBy).toBe('share_cap');
+  });
+
+  it('ignores a venue at an outlier price', () => {
+    const result = verifiedVolume([
+      venue('a', 1e6),
+      venue('b', 1e6),
+      venue('off', 1e6, { priceExcluded: true }),
+    ]);
+    expect(result.verified).toBeCloseTo(2e6);
+  });
+
+  it('never counts more than reported, and more fake volume never raises verified volume past the book', () => {
+    const market = fc.record({
+      reported: fc.double({ min: 0, max: 1e9, noNaN: true }),
+      depth: fc.option(fc.double({ min: 0, max: 1e7, noNaN: true })),
+      integrity: fc.double({ min: 0, max: 1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(market, { minLength: 1, maxLength: 8 }),
+        fc.double({ min: 1, max: 100, noNaN: true }),
+        (markets, inflation) => {
+          const venues = markets.map((m, i) =>
+            venue(`v${i}`, m.reported, { depthUsd2pct: m.depth, integrity: m.integrity }),
+          );
+          const base = verifiedVolume(venues);
+          expect(base.verified).toBeLessThanOrEqual(base.reported * (1 + 1e-9) + 1e-6);
+          // Fake volume on the first venue: reported grows, its book does not.
+          const inflated = verifiedVolume([
+            { ...venues[0]!, reportedVolumeUsd24h: venues[0]!.reportedVolumeUsd24h * inflation },
+            ...venues.slice(1),
+          ]);
+          // Whatever is faked, venue 0 adds at most what its book supports; the others at most their plausible volume.
+          const { depthImpliedVolumeMultiple: multiple, integrityFloor } = SCORE_PARAMETERS;
+          const plausible = (entry: VenueMarket, reported: number) =>
+            entry.integrity < integrityFloor
+              ? 0
+              : Math.min(reported, entry.depthUsd2pct === null ? Infinity : entry.depthUsd2pct * multiple) *
+                entry.integrity;
+          const first = venues[0]!;
+          const bound =
+            venues.slice(1).reduce((sum, entry) => sum + plausible(entry, entry.reportedVolumeUsd24h), 0) +
+            plausible(first, first.reportedVolumeUsd24h * inflation);
+          expect(inflated.verified).toBeLessThanOrEqual(bound * (1 + 1e-9) + 1e-6);
+        },
+      ),
+    );
+  });
+});

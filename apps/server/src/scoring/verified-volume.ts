@@ -1,0 +1,100 @@
+import { SCORE_PARAMETERS } from './methodology.js';
+
+/** One venue's market for a coin, as the volume factors see it. */
+export interface VenueMarket {
+  exchangeId: string;
+  reportedVolumeUsd24h: number;
+  /** ±2 % book depth, both sides, USD; null when the venue's book is unknown. */
+  depthUsd2pct: number | null;
+  /** The venue's integrity, 0–1 (scoring/integrity). */
+  integrity: number;
+  /** Its price was outside the reference band, so its prints are not part of the market (ingest). */
+  priceExcluded: boolean;
+}
+
+export interface VenueVolume {
+  exchangeId: string;
+  reported: number;
+  /** After integrity, the depth cap and the venue share cap. */
+  verified: number;
+  /** What limited it most. */
+  limitedBy: 'none' | 'integrity' | 'depth' | 'share_cap' | 'price_outlier';
+}
+
+export interface VerifiedVolume {
+  reported: number;
+  verified: number;
+  venues: VenueVolume[];
+  /** Share of reported volume on venues below the integrity floor. */
+  suspiciousShare: number;
+  /** Venues below the integrity floor carrying at least 10 % of the coin's reported volume. */
+  suspiciousVenues: string[];
+}
+
+/**
+ * Verified 24 h volume (scoring-anchors 4.4 F1): per venue the lesser of reported and depth-implied volume,
+ * weighted by the venue's integrity (nothing below the floor, nothing at an outlier price), then no venue above
+ * the share cap of the coin's total (capped iteratively, like index weight caps). Faking volume needs a real
+ * book and an honest-looking tape; faking it on one venue moves at most that venue's capped share.
+ */
+export function verifiedVolume(markets: readonly VenueMarket[]): VerifiedVolume {
+  const { depthImpliedVolumeMultiple, integrityFloor, venueShareCap } = SCORE_PARAMETERS;
+  const venues: VenueVolume[] = markets.map((market) => {
+    const reported = Math.max(0, market.reportedVolumeUsd24h);
+    if (market.priceExcluded)
+      return { exchangeId: market.exchangeId, reported, verified: 0, limitedBy: 'price_outlier' };
+    if (market.integrity < integrityFloor)
+      return { exchangeId: market.exchangeId, reported, verified: 0, limitedBy: 'integrity' };
+    const depthImplied =
+      market.depthUsd2pct === null ? reported : Math.max(0, market.depthUsd2pct) * depthImpliedVolumeMultiple;
+    const plausible = Math.min(reported, depthImplied);
+    const verified = plausible * market.integrity;
+    const limitedBy = depthImplied < reported ? 'depth' : market.integrity < 0.95 ? 'integrity' : 'none';
+    return { exchangeId: market.exchangeId, reported, verified, limitedBy };
+  });
+  capShares(venues, venueShareCap);
+  const reported = venues.reduce((sum, venue) => sum + venue.reported, 0);
+  const suspicious = markets.filter((market) => market.integrity < integrityFloor);
+  const suspiciousReported = suspicious.reduce(
+    (sum, market) => sum + Math.max(0, market.reportedVolumeUsd24h),
+    0,
+  );
+  return {
+    reported,
+    verified: venues.reduce((sum, venue) => sum + venue.verified, 0),
+    venues,
+    suspiciousShare: reported > 0 ? suspiciousReported / reported : 0,
+    suspiciousVenues: suspicious
+      .filter((market) => reported > 0 && market.reportedVolumeUsd24h / reported >= 0.1)
+      .map((market) => market.exchangeId),
+  };
+}
+
+/**
+ * Lowers venues above `cap` of the total to the cap, repeatedly, since each cut lowers the total too. With fewer
+ * than 1 / cap contributing venues the cap cannot hold for all; the largest then keep equal shares.
+ */
+function capShares(venues: VenueVolume[], cap: number): void {
+  const contributing = venues.filter((venue) => venue.verified > 0);
+  if (contributing.length * cap < 1) {
+    const smallest = Math.min(...contributing.map((venue) => venue.verified));
+    for (const venue of contributing)
+      if (venue.verified > smallest) {
+        venue.verified = smallest;
+        venue.limitedBy = 'share_cap';
+      }
+    return;
+  }
+  for (let round = 0; round < venues.length; round++) {
+    const total = contributing.reduce((sum, venue) => sum + venue.verified, 0);
+    const over = contributing.filter((venue) => venue.verified > cap * total * (1 + 1e-9));
+    if (over.length === 0) return;
+    const rest = total - over.reduce((sum, venue) => sum + venue.verified, 0);
+    // Each capped venue ends at `cap` of the new total: capped = cap / (1 − cap·k) × rest.
+    const capped = (cap / (1 - cap * over.length)) * rest;
+    for (const venue of over) {
+      venue.verified = capped;
+      venue.limitedBy = 'share_cap';
+    }
+  }
+}
