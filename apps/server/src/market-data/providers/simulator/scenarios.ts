@@ -35,6 +35,11 @@ export interface ScenarioConfig {
   pumpAndDump: PumpAndDumpEpisode[];
   /** Wash volume as a multiple of the venue's real volume (default 25, the Le Pennec et al. 25–50× band). */
   washFactor?: number;
+  /**
+   * An adaptive (white-box) wash trader: pair sizes drawn like honest sizes — log-normal, Benford-conforming, with
+   * round-number clustering — instead of machine-like ones. The prints still come in self-trade pairs.
+   */
+  washMimicry?: boolean;
   /** Spoof wall size as a multiple of an ordinary level (default 25). */
   spoofWallFactor?: number;
   /** When the bought followers arrive (epoch ms; default `FOLLOWER_PURCHASE_AT`). */

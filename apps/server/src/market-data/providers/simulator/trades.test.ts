@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { TradePrint } from '../../market-model.js';
+import { SCENARIOS } from './scenarios.js';
 import { SimulatorProvider } from './simulator-provider.js';
 import { buildTrades, honestSize, MAX_TRADES_PER_CALL } from './trades.js';
 
@@ -102,6 +103,23 @@ describe('trades', () => {
     const honest = collect(sim, 'binance', 'ethereum', 'USDT', 2_000);
     const honestGroups = new Set(honest.map((trade) => `${trade.timestamp}|${trade.price}|${trade.amount}`));
     expect(honestGroups.size / honest.length).toBeGreaterThan(0.95);
+  });
+
+  it('of a mimicking wash trader pass Benford and round sizes but still come in self-trade pairs', () => {
+    const mimic = new SimulatorProvider({
+      seed: 42,
+      now: () => NOW,
+      scenario: { ...SCENARIOS.honest, washTradingVenues: ['quillmarsh'], washFactor: 25, washMimicry: true },
+    });
+    const trades = collect(mimic, 'quillmarsh', 'ethereum', 'USDT', 3_000);
+    const amounts = trades.map((trade) => trade.amount);
+    expect(benford(amounts).mad).toBeLessThan(MAD_ACCEPTABLE);
+    expect(roundShare(amounts)).toBeGreaterThan(0.3);
+    const keys = trades.map((trade) => `${trade.timestamp}|${trade.price}|${trade.amount}`);
+    const counts = new Map<string, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const inPairs = keys.filter((key) => counts.get(key) === 2).length;
+    expect(inPairs / trades.length).toBeGreaterThan(0.8);
   });
 
   it('have balanced sides, prices near the market and arrival rates that scale with volume', () => {

@@ -82,7 +82,10 @@ export function tradesInSecond(context: SimulatorContext, pair: VenuePair, secon
   if (wash) {
     const day = Math.floor(time / DAY_MS);
     const dayUsd = context.path.hourUnit(coin, day).volumeUsd.reduce((sum, usd) => sum + usd, 0) * pair.share;
-    washUsd = Math.max(20, 250 * Math.exp(0.5 * normalAt(key, 0, 77)));
+    // A mimicking wash trader sizes like the honest flow (same mean); a naive one around a per-pair size.
+    washUsd = context.scenario.washMimicry
+      ? meanUsd
+      : Math.max(20, 250 * Math.exp(0.5 * normalAt(key, 0, 77)));
     washCount = poissonFromUniform(
       (context.washFactor * dayUsd) / 86_400 / (2 * washUsd),
       uniformAt(key, second, LANE_WASH_COUNT),
@@ -140,7 +143,12 @@ export function tradesInSecond(context: SimulatorContext, pair: VenuePair, secon
       const spreadOfSizes = nearIdentical
         ? 0.002 * (uniformAt(key, second, lane + 1) - 0.5)
         : uniformAt(key, second, lane + 1) - 0.5;
-      const amount = roundSignificant((washUsd / midUsd) * (1 + spreadOfSizes), 8);
+      const amount = context.scenario.washMimicry
+        ? honestSize(
+            (medianUsd * Math.exp(SIZE_SIGMA * normalAt(key, second, lane + 3))) / midUsd,
+            uniformAt(key, second, lane + 4),
+          )
+        : roundSignificant((washUsd / midUsd) * (1 + spreadOfSizes), 8);
       if (!(amount > 0)) continue;
       const firstSide = uniformAt(key, second, lane + 2) < 0.5 ? 'buy' : 'sell';
       const secondSide = firstSide === 'buy' ? 'sell' : 'buy';
