@@ -153,6 +153,7 @@ export async function createServices(
     candleMs: 60_000,
     ratesMs: 60_000,
     signalsMs: 5 * 60_000,
+    scoreMs: 5 * 60_000,
     backfillMs: DEFAULT_BACKFILL_MS,
     now,
   });

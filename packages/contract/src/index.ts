@@ -14,6 +14,7 @@ export * from './live/live-events.js';
 export * from './client/gateway-errors.js';
 export * from './client/gateway-client.js';
 export * from './i18n/localised-text.js';
+export * from './i18n/score-texts.js';
 export * from './errors/error-codes.js';
 export * from './errors/error-messages.js';
 export * from './errors/transport-messages.js';

@@ -1,9 +1,4 @@
-import {
-  logReturns,
-  pearsonCorrelation,
-  standardDeviation,
-  weightedMedian,
-} from '../ingest/robust-statistics.js';
+import { logReturns, pearsonCorrelation, standardDeviation, weightedMedian } from './robust-statistics.js';
 import type { Candle, CoinProfile, VenueTicker } from '../market-data/market-model.js';
 
 /** Candle history a coin's metrics are computed from (USD, oldest first). */

@@ -1,25 +1,46 @@
 import type { CertificationState } from '@coinlens/contract';
 
 import type { CoinProfile } from '../market-data/market-model.js';
-import type { VenueQuote } from './market-snapshot.js';
+import type { CoinFlag } from '../scoring/coin-factors.js';
+import type { CoinScoreState, VenueQuote } from './market-snapshot.js';
 
-/** Above this share of reported turnover on excluded venues a coin is high risk. */
+/** Before the first score run: above this share of reported turnover on excluded venues a coin is high risk. */
 export const HIGH_RISK_EXCLUDED_SHARE = 0.5;
 
+/** Flags that mean someone is manipulating the coin's numbers (not a venue glitch or a risk of structure). */
+const MANIPULATION_FLAGS: ReadonlySet<CoinFlag['kind']> = new Set([
+  'suspicious_volume',
+  'unconfirmed_social_spike',
+]);
+
 /**
- * SPEC-DECISIONS 6, until the score issue brings integrity scores: high risk when most of the coin's reported
- * turnover is on venues outside the outlier band; certified when its official links can be checked (a website
- * and an X or GitHub account); otherwise unauthenticated.
+ * SPEC-DECISIONS 6 from the score: high risk when most of the coin's volume is on low-integrity venues or its
+ * followers spiked without corroboration; certified when its official links can be checked (a website and an X
+ * or GitHub account) and no manipulation flag is active; otherwise unauthenticated. Until the first score run,
+ * the price-outlier share stands in for integrity.
  */
 export function certificationOf(
   profile: Pick<CoinProfile, 'links'>,
+  score: CoinScoreState | null,
   venues: readonly VenueQuote[],
 ): CertificationState {
+  const flags = score?.detail.flags.map((flag) => flag.kind) ?? [];
+  if (score) {
+    if (score.detail.highRisk || flags.includes('unconfirmed_social_spike')) return 'high_risk';
+  } else if (excludedShare(venues) > HIGH_RISK_EXCLUDED_SHARE) {
+    return 'high_risk';
+  }
+  const { website, x, github } = profile.links;
+  const linksVerified = Boolean(website && (x || github));
+  return linksVerified && !flags.some((flag) => MANIPULATION_FLAGS.has(flag))
+    ? 'certified'
+    : 'unauthenticated';
+}
+
+function excludedShare(venues: readonly VenueQuote[]): number {
   const total = venues.reduce((sum, venue) => sum + venue.ticker.volumeUsd24h, 0);
   const excluded = venues
     .filter((venue) => venue.excluded)
     .reduce((sum, venue) => sum + venue.ticker.volumeUsd24h, 0);
-  if (total > 0 && excluded / total > HIGH_RISK_EXCLUDED_SHARE) return 'high_risk';
-  const { website, x, github } = profile.links;
-  return website && (x || github) ? 'certified' : 'unauthenticated';
+  return total > 0 ? excluded / total : 0;
 }

@@ -15,6 +15,7 @@ import { bucketStart, CANDLE_RETENTION_MS, rollUp } from './candle-rollup.js';
 import { certificationOf } from './certification.js';
 import { HistoryCache } from './history-cache.js';
 import { JobScheduler } from './job-scheduler.js';
+import { MarketScorer } from './market-scorer.js';
 import type { CoinState, MarketSnapshot, VenueQuote } from './market-snapshot.js';
 import { referencePrice, VenueExclusions } from './reference-price.js';
 
@@ -26,6 +27,8 @@ export interface IngestOptions {
   candleMs: number;
   ratesMs: number;
   signalsMs: number;
+  /** How often the score is recomputed (it samples tapes and books). */
+  scoreMs: number;
   /** How far back each resolution is back-filled on first start. */
   backfillMs: Readonly<Record<Resolution, number>>;
   now: () => number;
@@ -54,6 +57,7 @@ export class MarketIngest {
   private readonly listeners = new Set<TickListener>();
   private readonly scheduler: JobScheduler;
   private readonly pendingWrites: Promise<void>[] = [];
+  readonly scorer: MarketScorer;
 
   constructor(
     private readonly provider: MarketDataProvider,
@@ -63,6 +67,7 @@ export class MarketIngest {
     private readonly options: IngestOptions,
   ) {
     this.scheduler = new JobScheduler(log, options.now);
+    this.scorer = new MarketScorer(provider, snapshot, log, options.now);
   }
 
   onTick(listener: TickListener): () => void {
@@ -81,7 +86,7 @@ export class MarketIngest {
       this.log.warn({ err: error }, 'social and on-chain signals unavailable at start'),
     );
     await this.tick(signal);
-    const { tickMs, candleMs, ratesMs, signalsMs } = this.options;
+    const { tickMs, candleMs, ratesMs, signalsMs, scoreMs } = this.options;
     this.scheduler.add(
       {
         name: 'tickers',
@@ -102,6 +107,10 @@ export class MarketIngest {
     this.scheduler.add(
       { name: 'signals', intervalMs: signalsMs, timeoutMs: 60_000, run: (s) => this.refreshSignals(s) },
       signalsMs,
+    );
+    this.scheduler.add(
+      { name: 'score', intervalMs: scoreMs, timeoutMs: 120_000, run: (s) => this.score(s) },
+      Math.min(scoreMs, 1_000),
     );
     this.scheduler.add(
       { name: 'retention', intervalMs: 3_600_000, timeoutMs: 120_000, run: () => this.applyRetention() },
@@ -131,7 +140,16 @@ export class MarketIngest {
         profile.id,
         existing
           ? { ...existing, profile }
-          : { profile, exRank: 0, pairCount: 0, coinCount: 0, amount24h: 0, healthyAmount24h: 0, asOf: now },
+          : {
+              profile,
+              exRank: 0,
+              pairCount: 0,
+              coinCount: 0,
+              amount24h: 0,
+              healthyAmount24h: 0,
+              asOf: now,
+              score: null,
+            },
       );
     }
     this.snapshot.profilesVersion += 1;
@@ -241,6 +259,15 @@ export class MarketIngest {
     }
   }
 
+  /** Recomputes the score and applies what follows from it (certification, ExRank) at once. */
+  async score(signal: AbortSignal): Promise<void> {
+    await this.scorer.run(signal);
+    for (const coin of this.snapshot.coins.values())
+      coin.certification = certificationOf(coin.profile, coin.score, coin.venues);
+    this.rankAndAggregate();
+    this.snapshot.version++;
+  }
+
   async applyRetention(): Promise<void> {
     const now = this.options.now();
     for (const [resolution, keepMs] of Object.entries(CANDLE_RETENTION_MS) as [Resolution, number | null][]) {
@@ -298,7 +325,7 @@ export class MarketIngest {
       reportedVolume,
       btcDailyCloses: id === 'bitcoin' ? null : this.history.dailyCloses('bitcoin'),
     });
-    coin.certification = certificationOf(coin.profile, venues);
+    coin.certification = certificationOf(coin.profile, coin.score, venues);
   }
 
   private aggregateExchanges(tickers: readonly VenueTicker[], now: number): void {
@@ -350,9 +377,13 @@ export class MarketIngest {
       falling,
       unchanged,
     };
-    // Interim ExRank until the score issue: healthy (in-band) turnover, so wash or outlier volume does not count.
+    // ExRank follows the exchange score (with its rank hysteresis); venues not yet scored follow by healthy
+    // (in-band) turnover, so wash or outlier volume never counts.
+    const scoreRank = new Map(this.scorer.exchangeRanking().map((id, index) => [id, index]));
     const exchanges = [...this.snapshot.exchanges.values()].sort(
-      (a, b) => b.healthyAmount24h - a.healthyAmount24h,
+      (a, b) =>
+        (scoreRank.get(a.profile.id) ?? Infinity) - (scoreRank.get(b.profile.id) ?? Infinity) ||
+        b.healthyAmount24h - a.healthyAmount24h,
     );
     exchanges.forEach((exchange, index) => (exchange.exRank = index + 1));
     this.snapshot.exchangesRanked = exchanges;
@@ -381,6 +412,7 @@ function emptyCoinState(profile: CoinProfile): CoinState {
     listedAt: null,
     social: null,
     onChain: null,
+    score: null,
   };
 }
 

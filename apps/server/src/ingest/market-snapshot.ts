@@ -1,6 +1,9 @@
 import type { CertificationState } from '@coinlens/contract';
 
 import type { CoinMetrics } from '../analytics/coin-metrics.js';
+import type { CoinScore } from '../scoring/coin-score.js';
+import type { ExchangeScore } from '../scoring/exchange-score.js';
+import type { ScoreMovement } from '../scoring/score-explanation.js';
 import type {
   CoinProfile,
   CurrencyRate,
@@ -14,6 +17,32 @@ export interface VenueQuote {
   ticker: VenueTicker;
   /** Outside the k·MAD band: shown, but not part of the reference price or the volumes. */
   excluded: boolean;
+}
+
+/** A coin's score as served: smoothed value, rank among scored coins, the computation behind it. */
+export interface CoinScoreState {
+  /** 0–100, smoothed over time. */
+  value: number;
+  /** 1-based, with rank hysteresis. */
+  rank: number;
+  detail: CoinScore;
+  /** Since the reading about a day earlier; null until one exists. */
+  movement: ScoreMovement | null;
+  movementSince: number | null;
+  /** Smoothed value once an hour, oldest first (at most 30 days). */
+  history: { time: number; score: number }[];
+  asOf: number;
+}
+
+/** An exchange's score as served. */
+export interface ExchangeScoreState {
+  value: number;
+  integrity: number;
+  /** The integrity features that drove a penalty. */
+  integrityFlags: string[];
+  verifiedAmount24h: number;
+  detail: ExchangeScore;
+  asOf: number;
 }
 
 export interface CoinState {
@@ -32,6 +61,7 @@ export interface CoinState {
   listedAt: number | null;
   social: SocialSnapshot | null;
   onChain: OnChainSnapshot | null;
+  score: CoinScoreState | null;
 }
 
 export interface ExchangeState {
@@ -44,6 +74,7 @@ export interface ExchangeState {
   /** Turnover of the pairs inside the outlier band, USD. */
   healthyAmount24h: number;
   asOf: number;
+  score: ExchangeScoreState | null;
 }
 
 export interface GlobalState {

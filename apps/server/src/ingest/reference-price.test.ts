@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import type { VenueTicker } from '../market-data/market-model.js';
 import { referencePrice, VenueExclusions } from './reference-price.js';
-import { median, medianAbsoluteDeviation, pearsonCorrelation, weightedMedian } from './robust-statistics.js';
+import {
+  median,
+  medianAbsoluteDeviation,
+  pearsonCorrelation,
+  weightedMedian,
+} from '../analytics/robust-statistics.js';
 
 function ticker(exchangeId: string, lastUsd: number, volumeUsd24h = 1_000_000): VenueTicker {
   return {

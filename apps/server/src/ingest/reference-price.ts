@@ -1,5 +1,5 @@
 import type { VenueTicker } from '../market-data/market-model.js';
-import { median, medianAbsoluteDeviation, weightedMedian } from './robust-statistics.js';
+import { median, medianAbsoluteDeviation, weightedMedian } from '../analytics/robust-statistics.js';
 
 export const REFERENCE_PRICE_RULES = {
   /** A venue further than k·MAD (scaled to σ) from the cross-venue median is excluded… */

@@ -63,6 +63,7 @@ export class TickContext {
         page: Number(page),
         page_size: Math.min(100, Number(size)),
         filter: 'all' as const,
+        hide_low_quality: false,
         currency: 'usd',
       };
       ids = this.market.coinList(query, 'en', null).list.map((coin) => coin.id);

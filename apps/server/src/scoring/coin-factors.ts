@@ -49,8 +49,8 @@ export interface CoinFactorValues {
 }
 
 /** Raw values of every factor of one coin (scoring-anchors 4.4), with the flags they raise. */
-export function coinFactorValues(evidence: CoinEvidence): CoinFactorValues {
-  const volume = verifiedVolume(evidence.venues);
+export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: number): CoinFactorValues {
+  const volume = verifiedVolume(evidence.venues, depthImpliedMultiple);
   const flags: CoinFlag[] = [];
   if (volume.suspiciousVenues.length > 0)
     flags.push({ kind: 'suspicious_volume', exchangeIds: volume.suspiciousVenues });

@@ -26,15 +26,26 @@ export const COIN_FACTOR_WEIGHTS: Readonly<Record<CoinFactor, number>> = {
   official: 0.05,
 };
 
-/** Market factors every scored coin has; a coin without them is not scored. */
-export const REQUIRED_FACTORS: readonly CoinFactor[] = ['verified_volume', 'liquidity', 'market_cap'];
+/**
+ * Market factors every scored coin has; a coin without them is not scored. Liquidity is not among them: a
+ * source without order books (an aggregate-quote API) still scores on the rest.
+ */
+export const REQUIRED_FACTORS: readonly CoinFactor[] = ['verified_volume', 'market_cap'];
 
 export const SCORE_PARAMETERS = {
   /** Cross-section winsorising before percentile ranks (p1 / p99). */
   winsorLowQuantile: 0.01,
   winsorHighQuantile: 0.99,
-  /** Depth-implied volume: at most this many times the venue's ±2 % depth per day (Alameda: depth/volume ≳ 0.005). */
+  /**
+   * Depth-implied volume: a venue-pair counts at most `multiple` × its ±2 % depth per day, where `multiple` is
+   * this headroom × the median volume/depth ratio of the universe's high-integrity pairs, within the bounds
+   * (Alameda: honest depth/volume ≳ 0.005, i.e. volume ≲ 200 × depth).
+   */
+  depthImpliedHeadroom: 3,
+  depthImpliedMultipleMin: 20,
   depthImpliedVolumeMultiple: 200,
+  /** Pairs above this integrity fit the depth multiple. */
+  fitIntegrity: 0.8,
   /** No venue contributes more than this share of a coin's verified volume (index-style weight cap). */
   venueShareCap: 0.5,
   /** Below this integrity a venue's volume is counted as nothing and flagged "suspicious volume". */

@@ -1,3 +1,4 @@
+import { median } from '../analytics/robust-statistics.js';
 import { SCORE_PARAMETERS } from './methodology.js';
 
 /** One venue's market for a coin, as the volume factors see it. */
@@ -37,8 +38,11 @@ export interface VerifiedVolume {
  * the share cap of the coin's total (capped iteratively, like index weight caps). Faking volume needs a real
  * book and an honest-looking tape; faking it on one venue moves at most that venue's capped share.
  */
-export function verifiedVolume(markets: readonly VenueMarket[]): VerifiedVolume {
-  const { depthImpliedVolumeMultiple, integrityFloor, venueShareCap } = SCORE_PARAMETERS;
+export function verifiedVolume(
+  markets: readonly VenueMarket[],
+  depthImpliedVolumeMultiple: number = SCORE_PARAMETERS.depthImpliedVolumeMultiple,
+): VerifiedVolume {
+  const { integrityFloor, venueShareCap } = SCORE_PARAMETERS;
   const venues: VenueVolume[] = markets.map((market) => {
     const reported = Math.max(0, market.reportedVolumeUsd24h);
     if (market.priceExcluded)
@@ -68,6 +72,27 @@ export function verifiedVolume(markets: readonly VenueMarket[]): VerifiedVolume 
       .filter((market) => reported > 0 && market.reportedVolumeUsd24h / reported >= 0.1)
       .map((market) => market.exchangeId),
   };
+}
+
+/**
+ * How many times its ±2 % depth a venue-pair may trade a day and still count: the headroom × the median ratio of
+ * the universe's high-integrity pairs, within the methodology's bounds (the maximum when nothing can be fitted).
+ */
+export function fitDepthMultiple(markets: readonly VenueMarket[]): number {
+  const { depthImpliedHeadroom, depthImpliedMultipleMin, depthImpliedVolumeMultiple, fitIntegrity } =
+    SCORE_PARAMETERS;
+  const ratios = markets
+    .filter((market) => market.integrity >= fitIntegrity && !market.priceExcluded)
+    .filter(
+      (market) => market.depthUsd2pct !== null && market.depthUsd2pct > 0 && market.reportedVolumeUsd24h > 0,
+    )
+    .map((market) => market.reportedVolumeUsd24h / (market.depthUsd2pct ?? 1));
+  const typical = median(ratios);
+  if (typical === null) return depthImpliedVolumeMultiple;
+  return Math.min(
+    depthImpliedVolumeMultiple,
+    Math.max(depthImpliedMultipleMin, depthImpliedHeadroom * typical),
+  );
 }
 
 /**

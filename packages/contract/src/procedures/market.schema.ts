@@ -9,6 +9,8 @@ import {
   COIN_SORT_KEYS,
   EXCHANGE_SORT_KEYS,
   KLINE_RANGES,
+  SCORE_FACTORS,
+  SCORE_FLAG_KINDS,
 } from './procedure-constants.js';
 
 const coinId = z.string().trim().min(1).max(100);
@@ -58,6 +60,10 @@ export const coinListItem = z.object({
   sparkline_7d: z.array(z.number()),
   certification: z.enum(CERTIFICATION_STATES),
   listed_at: z.number().int().nullable(),
+  /** The Coinlens score, 0–100 (one decimal), smoothed; null until the coin is scored. */
+  score: z.number().nullable(),
+  /** 24h turnover the score counts (integrity-weighted, depth-capped), in the answer's currency. */
+  verified_amount_24h: money,
   ...freshness,
 });
 export type CoinListItem = z.infer<typeof coinListItem>;
@@ -165,6 +171,11 @@ export const exchangeListItem = z.object({
   reserves: money,
   kyc: z.enum(['mandatory', 'optional', 'none']).nullable(),
   registration_place: z.string().nullable(),
+  /** The exchange score, 0–100; ExRank orders by it. Null until scored. */
+  score: z.number().nullable(),
+  /** Trade-data integrity, 0–1 (1 = nothing suspicious). */
+  integrity: z.number().nullable(),
+  verified_amount_24h: money,
   ...freshness,
 });
 export type ExchangeListItem = z.infer<typeof exchangeListItem>;
@@ -180,6 +191,9 @@ export const exchangeDetailOutput = exchangeListItem.extend({
   platform_token: z.object({ id: z.string(), symbol: z.string(), name: z.string() }).nullable(),
   burn_info: z.string().nullable(),
   monthly_visits: z.number().nullable(),
+  /** Integrity features that lowered the integrity, each explained in the caller's language. */
+  integrity_flags: z.array(z.object({ kind: z.string(), text: z.string() })),
+  methodology_version: z.string(),
 });
 export type ExchangeDetail = z.infer<typeof exchangeDetailOutput>;
 
@@ -209,6 +223,8 @@ export const coinListInput = z.object({
   sort: z.enum(COIN_SORT_KEYS).default('rank'),
   order: order.optional(),
   filter: z.enum(COIN_FILTERS).default('all'),
+  /** Leaves out coins scored below LOW_QUALITY_SCORE (unscored coins stay). */
+  hide_low_quality: z.boolean().default(false),
   concept: z.string().trim().max(60).optional(),
   currency,
 });
@@ -223,6 +239,64 @@ export const exchangeListInput = z.object({
   currency,
 });
 export type ExchangeListQuery = z.output<typeof exchangeListInput>;
+
+const scoreFlag = z.object({
+  kind: z.enum(SCORE_FLAG_KINDS),
+  /** The flag said in the caller's language, e.g. "Suspicious volume on Quillmarsh". */
+  text: z.string(),
+  exchange_ids: z.array(z.string()),
+});
+
+export const coinScoreOutput = z.object({
+  coin_id: z.string(),
+  methodology_version: z.string(),
+  /** Null when the coin is not scored (yet). */
+  score: z.number().nullable(),
+  score_rank: z.number().int().nullable(),
+  scored_count: z.number().int(),
+  certification: z.enum(CERTIFICATION_STATES),
+  components: z.array(
+    z.object({
+      factor: z.enum(SCORE_FACTORS),
+      /** Percentile rank in the universe, 0–100; null when the coin lacks the data. */
+      percentile: z.number().nullable(),
+      /** Weight in the geometric mean, 0–1. */
+      weight: z.number(),
+    }),
+  ),
+  /** Multiplicative penalty applied, 0–1 (1 = none). */
+  penalty: z.number(),
+  flags: z.array(scoreFlag),
+  movement: z
+    .object({
+      since: z.number().int(),
+      change: z.number(),
+      drivers: z.array(
+        z.object({ factor: z.enum(SCORE_FACTORS), points: z.number(), from: z.number(), to: z.number() }),
+      ),
+      new_flags: z.array(z.enum(SCORE_FLAG_KINDS)),
+      cleared_flags: z.array(z.enum(SCORE_FLAG_KINDS)),
+    })
+    .nullable(),
+  /** Hourly smoothed score, oldest first. */
+  history: z.array(z.object({ time: z.number().int(), score: z.number() })),
+  amount_24h: money,
+  verified_amount_24h: money,
+  /** Where the volume comes from and how much of it counts. */
+  venues: z.array(
+    z.object({
+      exchange_id: z.string(),
+      name: z.string(),
+      amount_24h: money,
+      verified_amount_24h: money,
+      integrity: z.number().nullable(),
+      limited_by: z.enum(['none', 'integrity', 'depth', 'share_cap', 'price_outlier']),
+    }),
+  ),
+  currency: z.string(),
+  ...freshness,
+});
+export type CoinScoreView = z.infer<typeof coinScoreOutput>;
 
 const watchCoinsIds = z.array(coinId).min(1).max(FOLLOW_LIMIT);
 const watchExchangeIds = z.array(exchangeId).min(1).max(FOLLOW_LIMIT);
@@ -277,6 +351,11 @@ export const marketProcedures = {
   'appmarket_msrv/coin_detail': defineProcedure({
     input: z.object({ coin_id: coinId, currency }),
     output: coinDetailOutput,
+    auth: 'public',
+  }),
+  'appmarket_msrv/coin_score': defineProcedure({
+    input: z.object({ coin_id: coinId, currency }),
+    output: coinScoreOutput,
     auth: 'public',
   }),
   'appmarket_msrv/coin_kline': defineProcedure({

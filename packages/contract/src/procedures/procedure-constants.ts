@@ -14,9 +14,33 @@ export const COIN_SORT_KEYS = [
   'turnover_rate',
   'volatility_24h',
   'name',
+  'score',
 ] as const;
 
 export const COIN_FILTERS = ['all', 'gainers', 'losers', 'new', 'watchlist'] as const;
+
+/** The score's factors (docs/score-methodology.md), in the order a breakdown lists them. */
+export const SCORE_FACTORS = [
+  'verified_volume',
+  'liquidity',
+  'market_cap',
+  'social',
+  'on_chain',
+  'developer',
+  'official',
+] as const;
+export type ScoreFactor = (typeof SCORE_FACTORS)[number];
+
+export const SCORE_FLAG_KINDS = [
+  'suspicious_volume',
+  'unconfirmed_social_spike',
+  'price_outlier_excluded',
+  'concentrated_holders',
+] as const;
+export type ScoreFlagKind = (typeof SCORE_FLAG_KINDS)[number];
+
+/** Below this score a coin counts as low quality (the list's "hide low-quality coins"). */
+export const LOW_QUALITY_SCORE = 20;
 
 export const KLINE_RANGES = ['H', 'D', 'W', 'Y', 'All'] as const;
 export type KlineRange = (typeof KLINE_RANGES)[number];
@@ -28,6 +52,7 @@ export const EXCHANGE_SORT_KEYS = [
   'coin_count',
   'popularity',
   'reserves',
+  'score',
 ] as const;
 
 export const SEARCH_TYPES = ['all', 'coin', 'exchange', 'news'] as const;

@@ -1,3 +1,4 @@
+import { integrityFlagText } from '@coinlens/contract';
 import type {
   AppLanguage,
   CoinDetail,
@@ -8,6 +9,7 @@ import type {
 } from '@coinlens/contract';
 
 import type { CoinState, ExchangeState, VenueQuote } from '../../ingest/market-snapshot.js';
+import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { sectorName } from '../../market-data/sectors.js';
 import type { Converter } from './currency.service.js';
 import { percent, significantOrNull, sparklineShape } from './precision.js';
@@ -15,6 +17,11 @@ import { percent, significantOrNull, sparklineShape } from './precision.js';
 export interface Freshness {
   as_of: number;
   stale: boolean;
+}
+
+/** Scores are shown with one decimal. */
+export function roundScore(score: number): number {
+  return Math.round(score * 10) / 10;
 }
 
 export function localName(
@@ -53,6 +60,10 @@ export function coinListItem(
     sparkline_7d: sparklineShape(metrics?.sparkline7d ?? []),
     certification: coin.certification,
     listed_at: coin.listedAt,
+    score: coin.score ? roundScore(coin.score.value) : null,
+    verified_amount_24h: coin.score
+      ? significantOrNull(money.convert(coin.score.detail.values.volume.verified))
+      : null,
     as_of: coin.asOf || freshness.as_of,
     stale: freshness.stale,
   };
@@ -162,6 +173,9 @@ export function exchangeListItem(
     reserves: money.convertNullable(profile.reservesUsd),
     kyc: profile.kyc,
     registration_place: profile.registrationPlace,
+    score: exchange.score ? roundScore(exchange.score.value) : null,
+    integrity: exchange.score ? Math.round(exchange.score.integrity * 1000) / 1000 : null,
+    verified_amount_24h: exchange.score ? money.convert(exchange.score.verifiedAmount24h) : null,
     as_of: exchange.asOf || freshness.as_of,
     stale: freshness.stale,
   };
@@ -191,5 +205,10 @@ export function exchangeDetail(
     platform_token: platformToken,
     burn_info: profile.burn?.mechanism[language] ?? null,
     monthly_visits: profile.monthlyVisits,
+    integrity_flags: (exchange.score?.integrityFlags ?? []).map((kind) => ({
+      kind,
+      text: integrityFlagText(kind, language),
+    })),
+    methodology_version: SCORE_METHODOLOGY_VERSION,
   };
 }

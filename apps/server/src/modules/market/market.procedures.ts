@@ -50,6 +50,8 @@ export function marketProcedures({
     },
     'appmarket_msrv/coin_detail': (input, context) =>
       Promise.resolve(market.coinDetail(input.coin_id, input.currency, context.language)),
+    'appmarket_msrv/coin_score': (input, context) =>
+      Promise.resolve(market.coinScore(input.coin_id, input.currency, context.language)),
     'appmarket_msrv/coin_kline': (input) =>
       market.kline(input.coin_id, input.range, input.currency, AbortSignal.timeout(10_000)),
     'appmarket_msrv/coin_tickers': (input) =>

@@ -1,6 +1,7 @@
-import { ErrorCode } from '@coinlens/contract';
+import { ErrorCode, LOW_QUALITY_SCORE } from '@coinlens/contract';
 import type {
   AppLanguage,
+  CoinScoreView,
   CoinDetail,
   CoinListItem,
   ExchangeDetail,
@@ -23,6 +24,7 @@ import type { Converter, CurrencyService } from './currency.service.js';
 import type { HotSearchTracker } from './hot-search-tracker.js';
 import type { Freshness } from './market-views.js';
 import { coinDetail, coinListItem, exchangeDetail, exchangeListItem, tickerView } from './market-views.js';
+import { coinScoreView } from './score-views.js';
 
 const DAY_MS = 86_400_000;
 /** SPEC-DECISIONS 4: H = 1 h at 1 m, D = 24 h at 5 m, W = 7 d at 1 h, Y = 365 d at 1 d, All = since listing at 1 d. */
@@ -74,6 +76,7 @@ const COIN_SORT_VALUE: Readonly<Record<CoinListQuery['sort'], (coin: CoinState) 
   turnover_rate: (coin) => coin.metrics?.turnoverRate,
   volatility_24h: (coin) => coin.metrics?.volatility24h,
   name: (coin) => coin.profile.name.toLowerCase(),
+  score: (coin) => coin.score?.value,
 };
 
 const EXCHANGE_SORT_VALUE: Readonly<
@@ -85,6 +88,7 @@ const EXCHANGE_SORT_VALUE: Readonly<
   coin_count: (exchange) => exchange.coinCount,
   popularity: (exchange) => exchange.profile.monthlyVisits,
   reserves: (exchange) => exchange.profile.reservesUsd,
+  score: (exchange) => exchange.score?.value,
 };
 
 /** Ascending is natural for rank and name, descending for every amount. */
@@ -138,6 +142,8 @@ export class MarketService {
     const now = this.now();
     let coins = this.snapshot.ranked.filter((coin) => coin.price !== null);
     if (query.concept) coins = coins.filter((coin) => coin.profile.sectors.includes(query.concept ?? ''));
+    if (query.hide_low_quality)
+      coins = coins.filter((coin) => coin.score === null || coin.score.value >= LOW_QUALITY_SCORE);
     switch (query.filter) {
       case 'gainers':
         coins = coins.filter((coin) => (coin.metrics?.change24h ?? 0) > 0);
@@ -191,6 +197,17 @@ export class MarketService {
     const coin = this.requireCoin(coinId);
     this.hotSearches.record(coin.profile.id);
     return coinDetail(coin, this.currencies.converter(currency), language, this.freshness(), this.btcPrice());
+  }
+
+  coinScore(coinId: string, currency: string, language: AppLanguage): CoinScoreView {
+    const coin = this.requireCoin(coinId);
+    return coinScoreView(
+      coin,
+      this.snapshot,
+      this.currencies.converter(currency),
+      language,
+      this.freshness(),
+    );
   }
 
   async kline(coinId: string, range: KlineRange, currency: string, signal: AbortSignal) {

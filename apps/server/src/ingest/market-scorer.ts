@@ -1,0 +1,251 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { MarketDataProvider } from '../market-data/market-data-provider.js';
+import type { SocialSnapshot, VenueTicker } from '../market-data/market-model.js';
+import { coinFactorValues } from '../scoring/coin-factors.js';
+import type { CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/coin-factors.js';
+import { scoreCoins } from '../scoring/coin-score.js';
+import { scoreExchanges } from '../scoring/exchange-score.js';
+import { fitDepthMultiple } from '../scoring/verified-volume.js';
+import { integrityFeatures } from '../scoring/venue-integrity/integrity-features.js';
+import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
+import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
+import { explainMovement } from '../scoring/score-explanation.js';
+import type { ScoreReading } from '../scoring/score-explanation.js';
+import { ScoreSmoother } from '../scoring/score-smoother.js';
+import type { CoinState, MarketSnapshot } from './market-snapshot.js';
+import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const HISTORY_HOURS = 30 * 24;
+
+/** What a coin looked like at one hourly mark, for "why it moved" and corroboration a day later. */
+interface HourlyReading {
+  time: number;
+  reading: ScoreReading;
+  social: SocialReading | null;
+  activeAddresses24h: number | null;
+  verifiedVolumeUsd: number;
+}
+
+function socialReading(social: SocialSnapshot | null): SocialReading | null {
+  if (!social) return null;
+  const { x, reddit, telegram } = social.followers;
+  return {
+    followers: x + reddit + telegram,
+    engagement24h: social.engagement24h,
+    suspectedBotShare: social.suspectedBotShare,
+  };
+}
+
+/**
+ * Runs the score over the live market (docs/score-methodology.md): samples tapes and books, judges each venue's
+ * integrity, scores coins and exchanges, smooths them, and writes the results into the snapshot, where the
+ * procedures, ExRank and certification read them. In-memory: the readings restart with the server.
+ */
+export class MarketScorer {
+  private readonly sampler: VenueSampler;
+  private readonly coinSmoother = new ScoreSmoother();
+  private readonly exchangeSmoother = new ScoreSmoother();
+  private readonly hourly = new Map<string, HourlyReading[]>();
+  private venueIntegrity = new Map<string, VenueIntegrity>();
+
+  constructor(
+    private readonly provider: MarketDataProvider,
+    private readonly snapshot: MarketSnapshot,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number,
+  ) {
+    this.sampler = new VenueSampler(provider, { ...DEFAULT_SAMPLER_OPTIONS, now });
+  }
+
+  /** The last computed integrity of a venue, null when it was never sampled. */
+  integrityOf(exchangeId: string): VenueIntegrity | null {
+    return this.venueIntegrity.get(exchangeId) ?? null;
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    const now = this.now();
+    const coins = [...this.snapshot.coins.values()].filter((coin) => coin.price !== null);
+    const tickers: VenueTicker[] = coins.flatMap((coin) => coin.venues.map((venue) => venue.ticker));
+    const samples = await this.sampler.sample(tickers, signal);
+    this.venueIntegrity = new Map(
+      scoreVenues(samples.map((sample) => integrityFeatures(sample))).map((venue) => [
+        venue.exchangeId,
+        venue,
+      ]),
+    );
+    const depth = this.sampler.depthByVenueCoin(tickers);
+    const announcements = await this.announcementCounts(now, signal);
+
+    const evidence = coins.map((coin) => this.evidenceOf(coin, depth, announcements, now));
+    const depthMultiple = fitDepthMultiple(evidence.flatMap((entry) => entry.venues));
+    const values = evidence.map((entry) => coinFactorValues(entry, depthMultiple));
+    const scores = scoreCoins(values);
+    const smoothed = this.coinSmoother.update(
+      new Map(scores.map((score) => [score.coinId, score.score])),
+      now,
+    );
+    const ranking = this.coinSmoother.ranking();
+    const rankOf = new Map(ranking.map((id, index) => [id, index + 1]));
+    const scoredIds = new Set<string>();
+    for (const score of scores) {
+      const coin = this.snapshot.coins.get(score.coinId);
+      if (!coin) continue;
+      scoredIds.add(score.coinId);
+      const readings = this.recordHourly(coin, score, now);
+      const dayAgo = readings.find((entry) => entry.time >= now - DAY_MS - HOUR_MS) ?? null;
+      const value = smoothed.get(score.coinId) ?? score.score;
+      coin.score = {
+        value,
+        rank: rankOf.get(score.coinId) ?? ranking.length,
+        detail: score,
+        movement:
+          dayAgo && dayAgo.time <= now - HOUR_MS
+            ? explainMovement(dayAgo.reading, { ...score, score: value })
+            : null,
+        movementSince: dayAgo && dayAgo.time <= now - HOUR_MS ? dayAgo.time : null,
+        history: readings.map((entry) => ({ time: entry.time, score: entry.reading.score })),
+        asOf: now,
+      };
+    }
+    for (const coin of this.snapshot.coins.values()) if (!scoredIds.has(coin.profile.id)) coin.score = null;
+    this.scoreExchanges(values, now);
+  }
+
+  private evidenceOf(
+    coin: CoinState,
+    depth: ReadonlyMap<string, number>,
+    announcements: ReadonlyMap<string, number> | null,
+    now: number,
+  ): CoinEvidence {
+    const id = coin.profile.id;
+    const baseline = (this.hourly.get(id) ?? []).find((entry) => entry.time >= now - DAY_MS - HOUR_MS);
+    return {
+      coinId: id,
+      marketCapUsd: coin.metrics?.circulatingMarketCap ?? null,
+      venues: coin.venues.map((venue) => ({
+        exchangeId: venue.ticker.exchangeId,
+        reportedVolumeUsd24h: venue.ticker.volumeUsd24h,
+        depthUsd2pct: depth.get(`${venue.ticker.exchangeId}|${id}`) ?? null,
+        integrity: this.venueIntegrity.get(venue.ticker.exchangeId)?.integrity ?? 1,
+        priceExcluded: venue.excluded,
+      })),
+      social: socialReading(coin.social),
+      onChain: coin.onChain
+        ? {
+            activeAddresses24h: coin.onChain.activeAddresses24h,
+            top10HolderShare: coin.onChain.top10HolderShare,
+            developerCommits30d: coin.onChain.developerCommits30d,
+          }
+        : null,
+      announcements30d: announcements ? (announcements.get(id) ?? 0) : null,
+      baseline:
+        baseline && baseline.time <= now - 12 * HOUR_MS
+          ? {
+              social: baseline.social,
+              activeAddresses24h: baseline.activeAddresses24h,
+              verifiedVolumeUsd: baseline.verifiedVolumeUsd,
+            }
+          : null,
+    };
+  }
+
+  /** Keeps one reading per hour per coin (the first of the hour), 30 days; answers the coin's readings. */
+  private recordHourly(
+    coin: CoinState,
+    score: ReturnType<typeof scoreCoins>[number],
+    now: number,
+  ): HourlyReading[] {
+    const id = coin.profile.id;
+    const readings = this.hourly.get(id) ?? [];
+    const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
+    if (readings.at(-1)?.time !== hour) {
+      readings.push({
+        time: hour,
+        reading: {
+          score: this.coinSmoother.smoothedValue(id) ?? score.score,
+          components: score.components,
+          flags: score.flags,
+        },
+        social: socialReading(coin.social),
+        activeAddresses24h: coin.onChain?.activeAddresses24h ?? null,
+        verifiedVolumeUsd: score.values.volume.verified,
+      });
+      if (readings.length > HISTORY_HOURS) readings.splice(0, readings.length - HISTORY_HOURS);
+      this.hourly.set(id, readings);
+    }
+    return readings;
+  }
+
+  private async announcementCounts(now: number, signal: AbortSignal): Promise<Map<string, number> | null> {
+    if (!this.provider.capabilities.has('announcements')) return null;
+    try {
+      const counts = new Map<string, number>();
+      for (const announcement of await this.provider.getAnnouncements(now - 30 * DAY_MS, signal))
+        counts.set(announcement.coinId, (counts.get(announcement.coinId) ?? 0) + 1);
+      return counts;
+    } catch (error) {
+      if (signal.aborted) throw error;
+      this.log.warn({ err: error }, 'announcements unavailable for the score');
+      return null;
+    }
+  }
+
+  private scoreExchanges(values: readonly CoinFactorValues[], now: number): void {
+    const verified = new Map<string, number>();
+    const reported = new Map<string, number>();
+    const depth = new Map<string, number>();
+    for (const coin of values)
+      for (const venue of coin.volume.venues) {
+        verified.set(venue.exchangeId, (verified.get(venue.exchangeId) ?? 0) + venue.verified);
+        reported.set(venue.exchangeId, (reported.get(venue.exchangeId) ?? 0) + venue.reported);
+      }
+    for (const [key, usd] of this.sampler.depthByVenueCoin(
+      [...this.snapshot.coins.values()].flatMap((coin) => coin.venues.map((venue) => venue.ticker)),
+    )) {
+      const exchangeId = key.slice(0, key.indexOf('|'));
+      depth.set(exchangeId, (depth.get(exchangeId) ?? 0) + usd);
+    }
+    const exchanges = [...this.snapshot.exchanges.values()].filter((exchange) =>
+      reported.has(exchange.profile.id),
+    );
+    const scores = scoreExchanges(
+      exchanges.map((exchange) => ({
+        exchangeId: exchange.profile.id,
+        integrity: this.venueIntegrity.get(exchange.profile.id)?.integrity ?? 1,
+        reportedVolumeUsd24h: reported.get(exchange.profile.id) ?? 0,
+        verifiedVolumeUsd24h: verified.get(exchange.profile.id) ?? 0,
+        depthUsd2pct: depth.get(exchange.profile.id) ?? null,
+        pairCount: exchange.pairCount,
+      })),
+    );
+    const smoothed = this.exchangeSmoother.update(
+      new Map(scores.map((score) => [score.exchangeId, score.score])),
+      now,
+    );
+    for (const score of scores) {
+      const exchange = this.snapshot.exchanges.get(score.exchangeId);
+      if (!exchange) continue;
+      exchange.score = {
+        value: smoothed.get(score.exchangeId) ?? score.score,
+        integrity: score.integrity,
+        integrityFlags: [...(this.venueIntegrity.get(score.exchangeId)?.flags ?? [])],
+        verifiedAmount24h: verified.get(score.exchangeId) ?? 0,
+        detail: score,
+        asOf: now,
+      };
+    }
+  }
+
+  /** ±2 % depth in USD per `exchangeId|coinId` as last sampled. */
+  sampledDepth(tickers: readonly VenueTicker[]): Map<string, number> {
+    return this.sampler.depthByVenueCoin(tickers);
+  }
+
+  /** Exchange ids best first by the smoothed exchange score, with hysteresis. */
+  exchangeRanking(): readonly string[] {
+    return this.exchangeSmoother.ranking();
+  }
+}

@@ -1,0 +1,132 @@
+import type { MarketDataProvider } from '../market-data/market-data-provider.js';
+import type { OrderBookSnapshot, TradePrint, VenueTicker } from '../market-data/market-model.js';
+import { depthWithinBandUsd } from './book-depth.js';
+
+export interface VenueSample {
+  exchangeId: string;
+  trades: TradePrint[];
+  books: OrderBookSnapshot[];
+  /** Reported 24 h USD volume of the sampled pairs. */
+  reportedVolumeUsd24h: number;
+  /** ±2 % depth of the sampled pairs' books, USD; null without books. */
+  depthUsd2pct: number | null;
+}
+
+export interface SamplerOptions {
+  /** Pairs per venue whose tape and book feed the venue's integrity (its largest). */
+  tapePairsPerVenue: number;
+  /** Books fetched per run for the depth of every pair, oldest-sampled first, so a slow source is never flooded. */
+  maxBooksPerRun: number;
+  bookLevels: number;
+  now: () => number;
+}
+
+export const DEFAULT_SAMPLER_OPTIONS: Omit<SamplerOptions, 'now'> = {
+  tapePairsPerVenue: 6,
+  maxBooksPerRun: 5_000,
+  bookLevels: 50,
+};
+
+const pairKey = (ticker: Pick<VenueTicker, 'exchangeId' | 'coinId' | 'quote'>) =>
+  `${ticker.exchangeId}|${ticker.coinId}|${ticker.quote}`;
+
+/**
+ * Samples what the score reads from the market: each venue's recent tape and books of its largest pairs, and
+ * the ±2 % depth of every pair (kept between runs, refreshed in rotation). Failures of one pair are skipped: the
+ * pair keeps its last depth, the venue is judged on the rest of its sample.
+ */
+export class VenueSampler {
+  private readonly depth = new Map<string, { usd: number; at: number }>();
+
+  constructor(
+    private readonly provider: MarketDataProvider,
+    private readonly options: SamplerOptions,
+  ) {}
+
+  async sample(tickers: readonly VenueTicker[], signal: AbortSignal): Promise<VenueSample[]> {
+    const hasBooks = this.provider.capabilities.has('orderBooks');
+    const hasTrades = this.provider.capabilities.has('trades');
+    const byVenue = new Map<string, VenueTicker[]>();
+    for (const ticker of tickers) {
+      const list = byVenue.get(ticker.exchangeId);
+      if (list) list.push(ticker);
+      else byVenue.set(ticker.exchangeId, [ticker]);
+    }
+    const samples: VenueSample[] = [];
+    const tapeBooks = new Set<string>();
+    for (const [exchangeId, pairs] of byVenue) {
+      const largest = [...pairs]
+        .sort((a, b) => b.volumeUsd24h - a.volumeUsd24h)
+        .slice(0, this.options.tapePairsPerVenue);
+      const sample: VenueSample = {
+        exchangeId,
+        trades: [],
+        books: [],
+        reportedVolumeUsd24h: 0,
+        depthUsd2pct: null,
+      };
+      for (const ticker of largest) {
+        signal.throwIfAborted();
+        const pair = { exchangeId, coinId: ticker.coinId, quote: ticker.quote };
+        try {
+          if (hasTrades) sample.trades.push(...(await this.provider.getTrades(pair, null, signal)));
+          if (hasBooks) {
+            const book = await this.provider.getOrderBook(pair, this.options.bookLevels, signal);
+            sample.books.push(book);
+            const depth = this.recordDepth(ticker, book);
+            if (depth !== null) sample.depthUsd2pct = (sample.depthUsd2pct ?? 0) + depth;
+            tapeBooks.add(pairKey(ticker));
+          }
+          sample.reportedVolumeUsd24h += ticker.volumeUsd24h;
+        } catch (error) {
+          if (signal.aborted) throw error;
+        }
+      }
+      samples.push(sample);
+    }
+    if (hasBooks)
+      await this.refreshDepth(
+        tickers.filter((ticker) => !tapeBooks.has(pairKey(ticker))),
+        signal,
+      );
+    return samples;
+  }
+
+  /** ±2 % depth in USD per `exchangeId|coinId`, over all quote currencies of the pairs sampled so far. */
+  depthByVenueCoin(tickers: readonly VenueTicker[]): Map<string, number> {
+    const depth = new Map<string, number>();
+    for (const ticker of tickers) {
+      const known = this.depth.get(pairKey(ticker));
+      if (!known) continue;
+      const key = `${ticker.exchangeId}|${ticker.coinId}`;
+      depth.set(key, (depth.get(key) ?? 0) + known.usd);
+    }
+    return depth;
+  }
+
+  private async refreshDepth(tickers: readonly VenueTicker[], signal: AbortSignal): Promise<void> {
+    const due = [...tickers]
+      .sort((a, b) => (this.depth.get(pairKey(a))?.at ?? 0) - (this.depth.get(pairKey(b))?.at ?? 0))
+      .slice(0, this.options.maxBooksPerRun);
+    for (const ticker of due) {
+      signal.throwIfAborted();
+      try {
+        const book = await this.provider.getOrderBook(
+          { exchangeId: ticker.exchangeId, coinId: ticker.coinId, quote: ticker.quote },
+          this.options.bookLevels,
+          signal,
+        );
+        this.recordDepth(ticker, book);
+      } catch (error) {
+        if (signal.aborted) throw error;
+      }
+    }
+  }
+
+  private recordDepth(ticker: VenueTicker, book: OrderBookSnapshot): number | null {
+    const usdPerQuote = ticker.last > 0 ? ticker.lastUsd / ticker.last : 0;
+    const usd = depthWithinBandUsd(book, usdPerQuote);
+    if (usd !== null) this.depth.set(pairKey(ticker), { usd, at: this.options.now() });
+    return usd;
+  }
+}

@@ -1,0 +1,113 @@
+import type { OrderBookSnapshot, TradePrint } from '../../../market-data/market-model.js';
+import type { VenueEvidence } from '../venue-evidence.js';
+
+/** A small deterministic generator (mulberry32), so fixtures are the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function normal(random: () => number): number {
+  return Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
+}
+
+/** A size as a person types it: often one or two significant digits, otherwise lot precision. */
+export function typedSize(raw: number, random: () => number): number {
+  const u = random();
+  const digits = u < 0.3 ? 1 : u < 0.45 ? 2 : 6;
+  return Number(raw.toPrecision(digits));
+}
+
+export const MID = 100;
+export const BOOK_TIME = 3_600_000;
+
+export function book(exchangeId: string, levels = 40, levelSize = 50): OrderBookSnapshot {
+  return {
+    exchangeId,
+    coinId: 'coin',
+    base: 'C',
+    quote: 'USD',
+    bids: Array.from({ length: levels }, (_, i) => [MID * (1 - 0.0005 - i * 0.001), levelSize] as const),
+    asks: Array.from({ length: levels }, (_, i) => [MID * (1 + 0.0005 + i * 0.001), levelSize] as const),
+    timestamp: BOOK_TIME,
+  };
+}
+
+/** ±2 % depth of `book()` in USD. */
+export function bookDepth(levels = 40, levelSize = 50): number {
+  const inBand = Math.min(levels, 20);
+  return 2 * inBand * MID * levelSize;
+}
+
+/** Honest flow: log-normal typed sizes, sides clustering a little, fills at the quote, spread over an hour. */
+export function honestTape(
+  exchangeId: string,
+  count: number,
+  seed: number,
+  spanMs = 3_600_000,
+): TradePrint[] {
+  const random = seededRandom(seed);
+  let side: 'buy' | 'sell' = 'buy';
+  return Array.from({ length: count }, (_, index) => {
+    if (random() < 0.4) side = random() < 0.5 ? 'buy' : 'sell';
+    const amount = typedSize(Math.exp(0.2 + 1.5 * normal(random)), random);
+    return {
+      id: `${exchangeId}-h${index}`,
+      exchangeId,
+      coinId: 'coin',
+      base: 'C',
+      quote: 'USD',
+      price: side === 'buy' ? MID * 1.0005 : MID * 0.9995,
+      amount,
+      side,
+      timestamp: Math.floor(BOOK_TIME - spanMs * random()),
+    };
+  });
+}
+
+/** Wash flow: buy/sell pairs at mid with the same time and size; `mimic` sizes them like honest flow. */
+export function washTape(exchangeId: string, pairs: number, seed: number, mimic: boolean): TradePrint[] {
+  const random = seededRandom(seed);
+  const prints: TradePrint[] = [];
+  for (let index = 0; index < pairs; index++) {
+    const amount = mimic
+      ? typedSize(Math.exp(0.2 + 1.5 * normal(random)), random)
+      : 2.5 * (1 + (random() - 0.5) * 0.002);
+    const timestamp = Math.floor(BOOK_TIME - 3_600_000 * random());
+    const first = random() < 0.5 ? 'buy' : 'sell';
+    for (const side of [first, first === 'buy' ? 'sell' : 'buy'] as const)
+      prints.push({
+        id: `${exchangeId}-w${index}${side}`,
+        exchangeId,
+        coinId: 'coin',
+        base: 'C',
+        quote: 'USD',
+        price: MID,
+        amount,
+        side,
+        timestamp,
+      });
+  }
+  return prints;
+}
+
+export function evidence(
+  exchangeId: string,
+  trades: TradePrint[],
+  options: { reportedVolumeUsd24h?: number; books?: OrderBookSnapshot[] } = {},
+): VenueEvidence {
+  const books = options.books ?? [book(exchangeId)];
+  return {
+    exchangeId,
+    trades,
+    books,
+    reportedVolumeUsd24h: options.reportedVolumeUsd24h ?? bookDepth() * 30,
+    depthUsd2pct: books.length > 0 ? bookDepth() : null,
+  };
+}
