@@ -32,6 +32,17 @@ describe('depthWithinBandUsd', () => {
     expect(depth).toBeCloseTo((99 + 200 + 101.4) * 1.1);
   });
 
+  it('counts a spoofed wall as at most five ordinary levels', () => {
+    const levels = (start: number, step: number): [number, number][] =>
+      Array.from({ length: 10 }, (_, i) => [start + i * step, 1]);
+    const honest = book(levels(99.9, -0.1), levels(100.1, 0.1));
+    const walled = book([[99.9, 40], ...levels(99.8, -0.1)], levels(100.1, 0.1));
+    const plain = depthWithinBandUsd(honest, 1)!;
+    const spoofed = depthWithinBandUsd(walled, 1)!;
+    expect(spoofed - plain).toBeLessThanOrEqual(5 * 99.9 + 1e-6);
+    expect(spoofed).toBeGreaterThan(plain);
+  });
+
   it('is null for a one-sided or crossed book', () => {
     expect(depthWithinBandUsd(book([], [[1, 1]]), 1)).toBeNull();
     expect(depthWithinBandUsd(book([[2, 1]], [[1, 1]]), 1)).toBeNull();

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { MarketDataProvider } from '../market-data/market-data-provider.js';
@@ -50,6 +52,8 @@ export class MarketScorer {
   private readonly exchangeSmoother = new ScoreSmoother();
   private readonly hourly = new Map<string, HourlyReading[]>();
   private venueIntegrity = new Map<string, VenueIntegrity>();
+  /** How long the last run took: sampling the source, and computing from the sample. */
+  lastRun = { sampleMs: 0, computeMs: 0 };
 
   constructor(
     private readonly provider: MarketDataProvider,
@@ -69,7 +73,10 @@ export class MarketScorer {
     const now = this.now();
     const coins = [...this.snapshot.coins.values()].filter((coin) => coin.price !== null);
     const tickers: VenueTicker[] = coins.flatMap((coin) => coin.venues.map((venue) => venue.ticker));
+    const sampleStarted = performance.now();
     const samples = await this.sampler.sample(tickers, signal);
+    const announcements = await this.announcementCounts(now, signal);
+    const computeStarted = performance.now();
     this.venueIntegrity = new Map(
       scoreVenues(samples.map((sample) => integrityFeatures(sample))).map((venue) => [
         venue.exchangeId,
@@ -77,7 +84,6 @@ export class MarketScorer {
       ]),
     );
     const depth = this.sampler.depthByVenueCoin(tickers);
-    const announcements = await this.announcementCounts(now, signal);
 
     const evidence = coins.map((coin) => this.evidenceOf(coin, depth, announcements, now));
     const depthMultiple = fitDepthMultiple(evidence.flatMap((entry) => entry.venues));
@@ -112,6 +118,10 @@ export class MarketScorer {
     }
     for (const coin of this.snapshot.coins.values()) if (!scoredIds.has(coin.profile.id)) coin.score = null;
     this.scoreExchanges(values, now);
+    this.lastRun = {
+      sampleMs: computeStarted - sampleStarted,
+      computeMs: performance.now() - computeStarted,
+    };
   }
 
   private evidenceOf(
