@@ -36,11 +36,26 @@ const SCREENS = [
     route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC',
     scroll: 0.6,
   },
+  {
+    name: 'coin-bitcoin-score',
+    route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC',
+    focus: '[data-testid="coin-score"]',
+  },
+  {
+    name: 'coin-solana-score-venues',
+    route: '/pages/exchange/currencyIntro/index?coin_id=solana&symbol=SOL',
+    focus: '[data-testid="score-venues"]',
+  },
   { name: 'coin-not-found', route: '/pages/exchange/currencyIntro/index?coin_id=no-such-coin&symbol=NOPE' },
   { name: 'brief-introduction', route: '/pages/content/briefIntroduction/index?coin_id=ethereum' },
   { name: 'exchanges', route: '/pages/tabbar/platform/index' },
   { name: 'exchanges-following', route: '/pages/tabbar/platform/index', user: true, tap: 'Following' },
   { name: 'exchange-binance', route: '/pages/exchange/introduce/index?exchange_id=binance&name=Binance' },
+  {
+    name: 'exchange-quillmarsh-score',
+    route: '/pages/exchange/introduce/index?exchange_id=quillmarsh&name=Quillmarsh',
+    focus: '[data-testid="exchange-score"]',
+  },
   { name: 'exchange-detail', route: '/pages/content/exchangeDetail/index?exchange_id=binance' },
   { name: 'edit-follow-coins', route: '/pages/exchange/editOptional/index', user: true },
   { name: 'edit-follow-exchanges', route: '/pages/exchange/editFollow/index', user: true },
@@ -150,6 +165,13 @@ try {
             .click()
             .catch(() => {});
         await page.waitForTimeout(1500);
+        if (screen.focus) {
+          await page
+            .locator(screen.focus)
+            .evaluate((element) => element.scrollIntoView({ block: 'start' }))
+            .catch(() => {});
+          await page.waitForTimeout(800);
+        }
         if (screen.scroll) {
           await page
             .locator('.cl-page-body')

@@ -8,7 +8,7 @@ import { pagedProcedureQuery, procedureQuery } from '../../../lib/gateway/proced
 export const LIST_PAGE_SIZE = 50;
 
 export type CoinListParams = Pick<CoinListQuery, 'sort' | 'filter' | 'currency'> &
-  Partial<Pick<CoinListQuery, 'order' | 'concept'>>;
+  Partial<Pick<CoinListQuery, 'order' | 'concept' | 'hide_low_quality'>>;
 export type ExchangeListParams = Pick<ExchangeListQuery, 'sort' | 'kind' | 'currency'> &
   Partial<Pick<ExchangeListQuery, 'order'>>;
 
@@ -26,6 +26,8 @@ export const marketQueries = {
     }),
   coinDetail: (coinId: string, currency: string) =>
     procedureQuery('appmarket_msrv/coin_detail', { coin_id: coinId, currency }),
+  coinScore: (coinId: string, currency: string) =>
+    procedureQuery('appmarket_msrv/coin_score', { coin_id: coinId, currency }),
   coinKline: (coinId: string, range: KlineRange, currency: string) =>
     procedureQuery('appmarket_msrv/coin_kline', { coin_id: coinId, range, currency }),
   coinTickers: (coinId: string, currency: string) =>

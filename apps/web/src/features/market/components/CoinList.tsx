@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Switch } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import type { CoinListItem } from '@coinlens/contract';
 import { useCallback, useMemo, useState } from 'react';
@@ -38,8 +39,16 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
   const { t } = useTranslation();
   const currency = useSettingsStore((state) => state.price.currency_code);
   const [sort, setSort] = useState(defaultSort);
+  const [hideLowQuality, setHideLowQuality] = useState(false);
   const query = useInfiniteQuery(
-    marketQueries.coinList({ filter, concept, sort: sort.key, order: sort.order, currency }),
+    marketQueries.coinList({
+      filter,
+      concept,
+      sort: sort.key,
+      order: sort.order,
+      currency,
+      ...(hideLowQuality ? { hide_low_quality: true } : {}),
+    }),
   );
   const [visible, setVisible] = useState('');
   useLiveTopics(useMemo(() => (visible ? coinTopics(visible.split(',')) : []), [visible]));
@@ -51,6 +60,15 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
 
   return (
     <div data-testid={testId} data-sort={`${sort.key}:${sort.order}`}>
+      <label className="cl-score-toggle">
+        <span>{t('score.hideLowQuality')}</span>
+        <Switch
+          checked={hideLowQuality}
+          onChange={setHideLowQuality}
+          data-testid={`${testId}-hide-low-quality`}
+          aria-label={t('score.hideLowQuality')}
+        />
+      </label>
       <CoinListHeader
         sort={sort}
         onSort={(key) => setSort((current) => nextSort(current, key, defaultSort))}

@@ -12,11 +12,12 @@ export interface CoinListHeaderProps {
   showRank?: boolean;
 }
 
-/** The coin lists' column heads: rank, name / market cap, price, volume, 24h change. */
+/** The coin lists' column heads: rank, score, name / market cap, price, volume, 24h change. */
 export function CoinListHeader({ sort, onSort, showRank = true }: CoinListHeaderProps) {
   const { t } = useTranslation();
   const columns: SortColumn<CoinSortKey>[] = [
     ...(showRank ? [{ key: 'rank' as const, label: '#', className: 'cl-sort-rank' }] : []),
+    { key: 'score', label: t('score.sort'), className: 'cl-sort-score' },
     { key: 'circulating_market_cap', label: t('marketList.sortMarketCap'), className: 'cl-sort-name' },
     { key: 'price', label: t('marketList.sortPrice'), className: 'cl-sort-price' },
     { key: 'amount_24h', label: t('marketList.sortVolume'), className: 'cl-sort-volume' },

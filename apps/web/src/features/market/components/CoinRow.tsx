@@ -7,6 +7,7 @@ import { Logo } from '../../../components/Logo';
 import { Money } from '../../../components/Money';
 import { Sparkline } from '../../../components/Sparkline';
 import { useFlash } from '../../../lib/use-flash';
+import { ScoreBadge } from './ScoreBadge';
 
 export const COIN_ROW_HEIGHT = 64;
 
@@ -18,7 +19,7 @@ export interface CoinRowProps {
 }
 
 /**
- * One coin: rank, logo, symbol with market cap, price with 24h turnover, 7-day trend, 24h change. The price
+ * One coin: rank with its score, logo, symbol with market cap, price with 24h turnover, 7-day trend, 24h change. The price
  * flashes briefly when a live tick moves it.
  */
 export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: CoinRowProps) {
@@ -32,7 +33,12 @@ export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: 
       data-coin-id={coin.id}
       onClick={() => onOpen(coin)}
     >
-      {showRank && <span className="cl-coin-rank">{coin.rank}</span>}
+      {showRank && (
+        <span className="cl-rank-cell">
+          <span className="cl-coin-rank">{coin.rank}</span>
+          <ScoreBadge score={coin.score} testId={`coin-score-${coin.id}`} />
+        </span>
+      )}
       <Logo src={coin.logo} />
       <span className="cl-coin-name">
         <span className="cl-coin-symbol">{coin.symbol}</span>

@@ -37,6 +37,7 @@ export function ExchangeList() {
   const open = useOpenExchange();
   const columns: SortColumn<ExchangeSortKey>[] = [
     { key: 'ex_rank', label: t('platform.colExchange'), className: 'cl-sort-name' },
+    { key: 'score', label: t('score.sort'), className: 'cl-sort-score' },
     { key: 'amount_24h', label: t('platform.colVolume'), className: 'cl-sort-exchange-volume' },
     { key: 'pair_count', label: t('exchanges.colPairs'), className: 'cl-sort-pairs' },
   ];

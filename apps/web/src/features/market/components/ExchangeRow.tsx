@@ -7,6 +7,7 @@ import { Money } from '../../../components/Money';
 import { btcText } from '../../../lib/fact-format';
 import { useDisplayLanguage } from '../../../lib/use-display-language';
 import { FollowButton } from './FollowButton';
+import { ScoreBadge } from './ScoreBadge';
 import './exchange-list.css';
 
 export const EXCHANGE_ROW_HEIGHT = 64;
@@ -17,7 +18,7 @@ export interface ExchangeRowProps {
   showRank?: boolean;
 }
 
-/** One exchange: rank, logo, name with kind and coin count, 24h turnover (and in BTC), pairs, follow star. */
+/** One exchange: rank with its score, logo, name with kind and coin count, 24h turnover (and in BTC), pairs, follow star. */
 export const ExchangeRow = memo(function ExchangeRow({
   exchange,
   onOpen,
@@ -28,7 +29,12 @@ export const ExchangeRow = memo(function ExchangeRow({
   return (
     <div className="cl-coin-row cl-exchange-row" data-testid={`exchange-row-${exchange.id}`}>
       <button type="button" className="cl-exchange-open" onClick={() => onOpen(exchange)}>
-        {showRank && <span className="cl-coin-rank">{exchange.ex_rank}</span>}
+        {showRank && (
+          <span className="cl-rank-cell">
+            <span className="cl-coin-rank">{exchange.ex_rank}</span>
+            <ScoreBadge score={exchange.score} testId={`exchange-score-${exchange.id}`} />
+          </span>
+        )}
         <Logo src={exchange.logo} />
         <span className="cl-coin-name">
           <span className="cl-coin-symbol">{exchange.local_name || exchange.name}</span>

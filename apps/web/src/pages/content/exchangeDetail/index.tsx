@@ -8,6 +8,7 @@ import type { ExchangeDetailSearch } from '../../../config/search-params';
 import { useOpenCoin } from '../../../features/market/components/CoinList';
 import { ExchangeHeader } from '../../../features/market/components/ExchangeHeader';
 import { ExchangeProfile } from '../../../features/market/components/ExchangeProfile';
+import { ExchangeScoreSection } from '../../../features/market/components/ExchangeScoreSection';
 import { ExchangeQuery } from '../../../features/market/components/ExchangeQuery';
 
 /** An exchange's full profile (param exchange_id, SPEC-DECISIONS 8). */
@@ -22,6 +23,7 @@ export default function ExchangeDetailPage({ exchange_id }: ExchangeDetailSearch
           {(exchange) => (
             <>
               <ExchangeHeader exchange={exchange} />
+              <ExchangeScoreSection exchange={exchange} />
               <ExchangeProfile
                 exchange={exchange}
                 onOpenCoin={openCoin}

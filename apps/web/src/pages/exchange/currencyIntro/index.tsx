@@ -13,6 +13,7 @@ import { marketQueries } from '../../../features/market/api/market-queries';
 import { CoinChart } from '../../../features/market/chart/CoinChart';
 import { CoinHeader } from '../../../features/market/components/CoinHeader';
 import { CoinProfile } from '../../../features/market/components/CoinProfile';
+import { CoinScoreSection } from '../../../features/market/components/CoinScoreSection';
 import { TickerList } from '../../../features/market/components/TickerList';
 import { coinTopics, useLiveTopics } from '../../../features/market/live/live-prices';
 import { useSettingsStore } from '../../../lib/settings-store';
@@ -37,6 +38,7 @@ function CoinIntroduction({ coinId }: { coinId: string }) {
               {t('title.briefIntroduction')}
             </Button>
           </div>
+          <CoinScoreSection coinId={coin.id} />
           <CoinProfile
             coin={coin}
             onOpenConcept={(concept) =>

@@ -9,6 +9,7 @@ import type { IntroduceSearch } from '../../../config/search-params';
 import { useOpenCoin } from '../../../features/market/components/CoinList';
 import { ExchangeHeader } from '../../../features/market/components/ExchangeHeader';
 import { ExchangeProfile } from '../../../features/market/components/ExchangeProfile';
+import { ExchangeScoreSection } from '../../../features/market/components/ExchangeScoreSection';
 import { ExchangeQuery } from '../../../features/market/components/ExchangeQuery';
 import { TickerList } from '../../../features/market/components/TickerList';
 
@@ -25,6 +26,7 @@ export default function IntroducePage({ exchange_id }: IntroduceSearch) {
           {(exchange) => (
             <>
               <ExchangeHeader exchange={exchange} />
+              <ExchangeScoreSection exchange={exchange} />
               <div className="cl-coin-actions">
                 <Button
                   onClick={() =>

@@ -1,0 +1,51 @@
+import type { ExchangeDetail } from '@coinlens/contract';
+import { useTranslation } from 'react-i18next';
+
+import { Money } from '../../../components/Money';
+import { ScoreBadge } from './ScoreBadge';
+import { ScoreMethodology } from './ScoreMethodology';
+
+import './score.css';
+
+/** An exchange's score: value, trade-data integrity and what lowered it, turnover counted vs reported. */
+export function ExchangeScoreSection({ exchange }: { exchange: ExchangeDetail }) {
+  const { t } = useTranslation();
+  const integrity = exchange.integrity === null ? null : Math.round(exchange.integrity * 100);
+  return (
+    <section className="cl-score-section" data-testid="exchange-score">
+      <div className="cl-score-head">
+        <ScoreBadge score={exchange.score} size="large" testId="exchange-score-value" />
+        <h3>{t('score.exchangeTitle')}</h3>
+      </div>
+      <ul className="cl-score-bars">
+        <li className="cl-score-bar" data-testid="exchange-integrity">
+          <span>{t('score.integrity')}</span>
+          <span>{integrity === null ? t('score.noData') : `${integrity}%`}</span>
+          <span className="cl-score-bar-meter" aria-hidden="true">
+            <span className="cl-score-bar-fill" style={{ display: 'block', width: `${integrity ?? 0}%` }} />
+          </span>
+        </li>
+      </ul>
+      <h4 className="cl-score-subtitle">{t('score.integrityFlags')}</h4>
+      {exchange.integrity_flags.length === 0 ? (
+        <p className="cl-score-muted" data-testid="exchange-integrity-flags-none">
+          {t('score.noIntegrityFlags')}
+        </p>
+      ) : (
+        <ul className="cl-score-flags" data-testid="exchange-integrity-flags">
+          {exchange.integrity_flags.map((flag) => (
+            <li key={flag.kind}>{flag.text}</li>
+          ))}
+        </ul>
+      )}
+      <h4 className="cl-score-subtitle">{t('score.volume')}</h4>
+      <div className="cl-score-venue" data-testid="exchange-score-volume">
+        <span>{t('score.verified')}</span>
+        <Money value={exchange.verified_amount_24h} compact />
+        <span>{t('score.reported')}</span>
+        <Money value={exchange.amount_24h} compact />
+      </div>
+      <ScoreMethodology version={exchange.methodology_version} />
+    </section>
+  );
+}
