@@ -299,6 +299,31 @@ const bought = await market(
   [AT - DAY, AT],
 );
 const cleanTwice = await market(HONEST, [AT - DAY, AT]);
+// Pump-and-dump: the same ten coins pumped +100 % from an hour before the measurement (rise over 1.5 h),
+// scored hourly from six hours before, as a running server would (smoothing included).
+const HOUR = 3_600_000;
+const series = [AT - 6 * HOUR, AT - 3 * HOUR, AT - HOUR, AT];
+const pumped = await market(
+  {
+    ...HONEST,
+    pumpAndDump: followerTargets.map((coinId) => ({
+      coinId,
+      start: AT - HOUR,
+      durationMs: 3 * HOUR,
+      magnitude: 1,
+    })),
+  },
+  series,
+);
+const unpumped = await market(HONEST, series);
+const pumpLifts = Object.fromEntries(
+  ['coinlens', 'raw volume'].map((name) => {
+    const before = ranking(unpumped, methods(unpumped)[name]);
+    const after = ranking(pumped, methods(pumped)[name]);
+    const lifts = followerTargets.map((id) => before.get(id) - after.get(id));
+    return [name, { median: median(lifts), max: Math.max(...lifts) }];
+  }),
+);
 const socialMoves = followerTargets.map((id) => {
   const before = cleanTwice.snapshot.coins.get(id).score?.detail.components.social ?? 0;
   const after = bought.snapshot.coins.get(id).score?.detail.components.social ?? 0;
@@ -345,6 +370,9 @@ console.log(
 );
 console.log(
   `Bought followers 10× on ${followerTargets.length} coins ranked 51–200: social component moved median ${fmt(median(socialMoves), 1)}, max ${fmt(Math.max(...socialMoves), 1)} percentile points (target ≤ 5)`,
+);
+console.log(
+  `Pump-and-dump (+100 % in 1.5 h) on the same coins, scored hourly: rank lift median / max — coinlens ${fmt(pumpLifts.coinlens.median, 0)} / ${fmt(pumpLifts.coinlens.max, 0)}, raw volume ${fmt(pumpLifts['raw volume'].median, 0)} / ${fmt(pumpLifts['raw volume'].max, 0)}`,
 );
 console.log(
   `\nFull recompute of the default universe: ${fmt(clean.scorer.lastRun.computeMs, 0)} ms computing (target ≤ 200), plus ${fmt(clean.scorer.lastRun.sampleMs, 0)} ms sampling ${clean.tickers.length} pairs' books and tapes from the simulator`,

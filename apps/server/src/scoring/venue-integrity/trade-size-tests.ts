@@ -9,9 +9,10 @@ function firstSignificantDigit(value: number): number {
   return digit >= 1 && digit <= 9 ? digit : Number(value.toExponential().charAt(0));
 }
 
-/** Whether a size was typed with at most two significant digits (0.25, 20, 3). */
+/** Whether a size was typed with at most two significant digits (0.25, 20, 3), without formatting a string. */
 function isRound(value: number): boolean {
-  return Number(value.toPrecision(2)) === value;
+  const scaled = value / 10 ** (Math.floor(Math.log10(value)) - 1);
+  return Math.abs(scaled - Math.round(scaled)) <= 1e-9 * scaled;
 }
 
 /**
