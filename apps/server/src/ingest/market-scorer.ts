@@ -9,6 +9,7 @@ import type { CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/c
 import { scoreCoins } from '../scoring/coin-score.js';
 import { scoreExchanges } from '../scoring/exchange-score.js';
 import { fitDepthMultiple } from '../scoring/verified-volume.js';
+import type { VenueMarket } from '../scoring/verified-volume.js';
 import { integrityFeatures } from '../scoring/venue-integrity/integrity-features.js';
 import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
 import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
@@ -29,6 +30,31 @@ interface HourlyReading {
   social: SocialReading | null;
   activeAddresses24h: number | null;
   verifiedVolumeUsd: number;
+}
+
+/**
+ * One market per venue for a coin, over all its quote currencies (so the venue share cap applies to the venue):
+ * reported volume summed, excluded as an outlier when most of it is on pairs outside the price band.
+ */
+function venueMarkets(
+  coin: CoinState,
+  depth: ReadonlyMap<string, number>,
+  integrityOf: (exchangeId: string) => number,
+): VenueMarket[] {
+  const byVenue = new Map<string, { reported: number; excluded: number }>();
+  for (const { ticker, excluded } of coin.venues) {
+    const entry = byVenue.get(ticker.exchangeId) ?? { reported: 0, excluded: 0 };
+    entry.reported += ticker.volumeUsd24h;
+    if (excluded) entry.excluded += ticker.volumeUsd24h;
+    byVenue.set(ticker.exchangeId, entry);
+  }
+  return [...byVenue].map(([exchangeId, { reported, excluded }]) => ({
+    exchangeId,
+    reportedVolumeUsd24h: reported,
+    depthUsd2pct: depth.get(`${exchangeId}|${coin.profile.id}`) ?? null,
+    integrity: integrityOf(exchangeId),
+    priceExcluded: reported > 0 ? excluded / reported > 0.5 : excluded > 0,
+  }));
 }
 
 function socialReading(social: SocialSnapshot | null): SocialReading | null {
@@ -135,13 +161,7 @@ export class MarketScorer {
     return {
       coinId: id,
       marketCapUsd: coin.metrics?.circulatingMarketCap ?? null,
-      venues: coin.venues.map((venue) => ({
-        exchangeId: venue.ticker.exchangeId,
-        reportedVolumeUsd24h: venue.ticker.volumeUsd24h,
-        depthUsd2pct: depth.get(`${venue.ticker.exchangeId}|${id}`) ?? null,
-        integrity: this.venueIntegrity.get(venue.ticker.exchangeId)?.integrity ?? 1,
-        priceExcluded: venue.excluded,
-      })),
+      venues: venueMarkets(coin, depth, (exchangeId) => this.venueIntegrity.get(exchangeId)?.integrity ?? 1),
       social: socialReading(coin.social),
       onChain: coin.onChain
         ? {
