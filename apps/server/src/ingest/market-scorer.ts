@@ -229,7 +229,9 @@ export class MarketScorer {
     const depth = new Map<string, number>();
     for (const coin of values)
       for (const venue of coin.volume.venues) {
-        verified.set(venue.exchangeId, (verified.get(venue.exchangeId) ?? 0) + venue.verified);
+        // The venue's own plausible volume: the per-coin share cap protects a coin's figure from one venue, it
+        // must not shrink a large honest venue's standing among exchanges.
+        verified.set(venue.exchangeId, (verified.get(venue.exchangeId) ?? 0) + venue.plausible);
         reported.set(venue.exchangeId, (reported.get(venue.exchangeId) ?? 0) + venue.reported);
       }
     for (const [key, usd] of this.sampler.depthByVenueCoin(

@@ -53,6 +53,8 @@ describe('verifiedVolume', () => {
     const big = result.venues.find((entry) => entry.exchangeId === 'big')!;
     expect(big.verified / result.verified).toBeLessThanOrEqual(SCORE_PARAMETERS.venueShareCap + 1e-9);
     expect(big.limitedBy).toBe('share_cap');
+    // What the venue itself plausibly traded stays whole: the cap protects the coin's figure, not the venue's.
+    expect(big.plausible).toBeCloseTo(50e6);
   });
 
   it('ignores a venue at an outlier price', () => {

@@ -16,6 +16,8 @@ export interface VenueMarket {
 export interface VenueVolume {
   exchangeId: string;
   reported: number;
+  /** After integrity and the depth cap, before the share cap: what the venue itself plausibly traded. */
+  plausible: number;
   /** After integrity, the depth cap and the venue share cap. */
   verified: number;
   /** What limited it most. */
@@ -46,15 +48,21 @@ export function verifiedVolume(
   const venues: VenueVolume[] = markets.map((market) => {
     const reported = Math.max(0, market.reportedVolumeUsd24h);
     if (market.priceExcluded)
-      return { exchangeId: market.exchangeId, reported, verified: 0, limitedBy: 'price_outlier' };
+      return {
+        exchangeId: market.exchangeId,
+        reported,
+        plausible: 0,
+        verified: 0,
+        limitedBy: 'price_outlier',
+      };
     if (market.integrity < integrityFloor)
-      return { exchangeId: market.exchangeId, reported, verified: 0, limitedBy: 'integrity' };
+      return { exchangeId: market.exchangeId, reported, plausible: 0, verified: 0, limitedBy: 'integrity' };
     const depthImplied =
       market.depthUsd2pct === null ? reported : Math.max(0, market.depthUsd2pct) * depthImpliedVolumeMultiple;
     const plausible = Math.min(reported, depthImplied);
     const verified = plausible * market.integrity;
     const limitedBy = depthImplied < reported ? 'depth' : market.integrity < 0.95 ? 'integrity' : 'none';
-    return { exchangeId: market.exchangeId, reported, verified, limitedBy };
+    return { exchangeId: market.exchangeId, reported, plausible: verified, verified, limitedBy };
   });
   capShares(venues, venueShareCap);
   const reported = venues.reduce((sum, venue) => sum + venue.reported, 0);
