@@ -12,7 +12,11 @@ export interface ExchangeEvidence {
   pairCount: number;
 }
 
-export const EXCHANGE_COMPONENT_WEIGHTS = { verified_volume: 0.5, liquidity: 0.35, pairs: 0.15 } as const;
+/**
+ * Breadth gets little weight: listing many pairs says little about a venue's quality, and percentile ranks would
+ * otherwise let it outweigh several times the verified volume.
+ */
+export const EXCHANGE_COMPONENT_WEIGHTS = { verified_volume: 0.55, liquidity: 0.4, pairs: 0.05 } as const;
 export type ExchangeComponent = keyof typeof EXCHANGE_COMPONENT_WEIGHTS;
 
 export interface ExchangeScore {

@@ -2,7 +2,7 @@
  * The score's published methodology: version, weights and parameters. docs/score-methodology.md explains each
  * value; a change here is a new version (the version travels in every answer that carries a score).
  */
-export const SCORE_METHODOLOGY_VERSION = '1.0.0';
+export const SCORE_METHODOLOGY_VERSION = '1.1.0';
 
 export const COIN_FACTORS = [
   'verified_volume',
