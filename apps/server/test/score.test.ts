@@ -33,6 +33,7 @@ describe('the score over real HTTP', () => {
       expect(score!).toBeLessThanOrEqual(100);
     }
     expect(scores).toEqual([...scores].sort((a, b) => b! - a!));
+    expect(list.data.methodology_version).toMatch(/^\d+\.\d+\.\d+$/);
     const ascending = await call('appmarket_msrv/coin_list', { sort: 'score', order: 'asc', page_size: 100 });
     expect(ascending.data.list.map((coin) => coin.id)).toEqual(
       list.data.list.map((coin) => coin.id).reverse(),
@@ -85,5 +86,6 @@ describe('the score over real HTTP', () => {
     );
     expect(detail.integrity).toBeGreaterThan(0);
     expect(detail.methodology_version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(list.data.methodology_version).toBe(detail.methodology_version);
   });
 });

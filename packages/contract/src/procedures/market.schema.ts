@@ -72,6 +72,7 @@ const localisedName = z.object({ id: z.string(), name: z.string() });
 
 export const coinDetailOutput = coinListItem.extend({
   currency: z.string(),
+  methodology_version: z.string(),
   price_btc: z.number().nullable(),
   change_7d: z.number().nullable(),
   first_day_open: money,
@@ -217,6 +218,9 @@ const paged = <T extends z.ZodType>(item: T) =>
     ...freshness,
   });
 
+/** A page of scored items: the methodology version of the scores travels with them. */
+const scoredPage = <T extends z.ZodType>(item: T) => paged(item).extend({ methodology_version: z.string() });
+
 export const coinListInput = z.object({
   page,
   page_size: pageSize,
@@ -344,7 +348,7 @@ export const marketProcedures = {
   }),
   'appmarket_msrv/coin_list': defineProcedure({
     input: coinListInput,
-    output: paged(coinListItem),
+    output: scoredPage(coinListItem),
     /** Optional: the watch-list filter and flags need the user; everything else is public. */
     auth: 'optional',
   }),
@@ -391,7 +395,7 @@ export const marketProcedures = {
   }),
   'appmarket_msrv/exchange_list': defineProcedure({
     input: exchangeListInput,
-    output: paged(exchangeListItem),
+    output: scoredPage(exchangeListItem),
     auth: 'public',
   }),
   'appmarket_msrv/exchange_detail': defineProcedure({

@@ -81,6 +81,7 @@ export function coinDetail(
   return {
     ...coinListItem(coin, money, language, freshness),
     currency: money.currency,
+    methodology_version: SCORE_METHODOLOGY_VERSION,
     price_btc: coin.price !== null && btcPriceUsd ? coin.price / btcPriceUsd : null,
     change_7d: metrics?.change7d ?? null,
     first_day_open: money.convertNullable(metrics?.firstDayOpen),

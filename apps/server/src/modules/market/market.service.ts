@@ -24,6 +24,7 @@ import type { Converter, CurrencyService } from './currency.service.js';
 import type { HotSearchTracker } from './hot-search-tracker.js';
 import type { Freshness } from './market-views.js';
 import { coinDetail, coinListItem, exchangeDetail, exchangeListItem, tickerView } from './market-views.js';
+import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { coinScoreView } from './score-views.js';
 
 const DAY_MS = 86_400_000;
@@ -45,6 +46,9 @@ interface Page<T> {
   page_size: number;
   total: number;
 }
+
+/** A page of scored items with the methodology version of their scores. */
+type ScoredPage<T> = Page<T> & { currency: string; methodology_version: string } & Freshness;
 
 function paginate<T>(items: readonly T[], page: number, pageSize: number): Page<T> {
   return {
@@ -137,7 +141,7 @@ export class MarketService {
     query: CoinListQuery,
     language: AppLanguage,
     watchlist: readonly string[] | null,
-  ): Page<CoinListItem> & { currency: string } & Freshness {
+  ): ScoredPage<CoinListItem> {
     const money = this.currencies.converter(query.currency);
     const now = this.now();
     let coins = this.snapshot.ranked.filter((coin) => coin.price !== null);
@@ -180,6 +184,7 @@ export class MarketService {
       ...page,
       list: page.list.map((coin) => coinListItem(coin, money, language, freshness)),
       currency: money.currency,
+      methodology_version: SCORE_METHODOLOGY_VERSION,
       ...freshness,
     };
   }
@@ -310,10 +315,7 @@ export class MarketService {
     };
   }
 
-  exchangeList(
-    query: ExchangeListQuery,
-    language: AppLanguage,
-  ): Page<ExchangeListItem> & { currency: string } & Freshness {
+  exchangeList(query: ExchangeListQuery, language: AppLanguage): ScoredPage<ExchangeListItem> {
     const money = this.currencies.converter(query.currency);
     const descending = query.order ? query.order === 'desc' : defaultDescending(query.sort);
     const value = EXCHANGE_SORT_VALUE[query.sort];
@@ -327,6 +329,7 @@ export class MarketService {
       ...page,
       list: page.list.map((exchange) => exchangeListItem(exchange, money, language, freshness, btc)),
       currency: money.currency,
+      methodology_version: SCORE_METHODOLOGY_VERSION,
       ...freshness,
     };
   }
