@@ -105,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       app_secret: config.APP_SECRET,
     });
     await services.market.ingest.start(AbortSignal.timeout(config.MARKET_START_TIMEOUT_MS));
+    await services.content.jobs.start();
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not Found' }));
     app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       const status =

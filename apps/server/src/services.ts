@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config/config.js';
+import { createContentServices, type ContentRuntime } from './content-services.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Authenticator } from './gateway/authenticator.js';
 import type { UploadEndpoint } from './gateway/gateway-plugin.js';
@@ -61,6 +62,8 @@ export interface Services {
   avatars: AvatarUploadService;
   /** Set when the dev outbox pages are switched on (DEV_OUTBOX=true, no SMTP_URL). */
   outbox: OutboxRepository | null;
+  /** Flashes and news, inbox, ads and push. */
+  content: ContentRuntime;
   close(): void;
 }
 
@@ -160,7 +163,25 @@ export async function createServices(
   const currencies = new CurrencyService(snapshot);
   const coinInterest = new HotSearchTracker(now);
   const market = new MarketService(snapshot, currencies, candles, provider, coinInterest, now);
-  const search = new SearchService(snapshot, market, coinInterest, new HotSearchTracker(now));
+  const watchedCoins = new WatchlistRepository(db, database.dialect, 'coins');
+  const content = await createContentServices({
+    config,
+    db,
+    snapshot,
+    provider,
+    accounts,
+    watchedCoins,
+    limiter,
+    log,
+    now,
+  });
+  const search = new SearchService(
+    snapshot,
+    market,
+    coinInterest,
+    new HotSearchTracker(now),
+    content.newsSearch,
+  );
   const pubSub = new InProcessPubSub();
   const live = new LiveHub(snapshot, currencies, market, pubSub, log, now);
   ingest.onTick(() => void pubSub.publish(MARKET_TICK_CHANNEL, String(now())));
@@ -173,11 +194,12 @@ export async function createServices(
         market,
         answers: new VersionCache(() => `${snapshot.version}:${snapshot.isStale(now())}`),
         currencies,
-        watchedCoins: new WatchlistRepository(db, database.dialect, 'coins'),
+        watchedCoins,
         watchedExchanges: new WatchlistRepository(db, database.dialect, 'exchanges'),
         now,
       }),
       ...searchProcedures(search),
+      ...content.handlers,
     },
     market: { provider, snapshot, ingest, live, pubSub },
     authenticator: sessions,
@@ -188,7 +210,9 @@ export async function createServices(
     uploadsDirectory,
     avatars,
     outbox,
+    content,
     close: () => {
+      content.jobs.stop();
       stopUploadSweep();
       smtp?.close();
     },

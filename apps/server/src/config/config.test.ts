@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +11,8 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       PORT: 8080,
       HOST: '0.0.0.0',
-      DATA_DIR: path.resolve('./data'),
+      // The repository's data folder whatever the working directory (npm start runs in apps/server).
+      DATA_DIR: path.resolve(fileURLToPath(new URL('../../../../data/', import.meta.url))),
       APP_ID: 'coinlens-web',
       LOG_LEVEL: 'info',
       BLOCKED_REGIONS: [],
@@ -18,6 +20,23 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: 600,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reads news feeds and official sources, and refuses what is not a URL', () => {
+    const config = loadConfig({
+      NEWS_FEEDS: 'https://cointelegraph.com/rss, https://www.coindesk.com/arc/outboundfeeds/rss/',
+      OFFICIAL_SOURCES: 'bitcoin=https://bitcoin.org/en/rss/blog.xml,ethereum=https://blog.ethereum.org/',
+    });
+    expect(config.NEWS_FEEDS).toEqual([
+      'https://cointelegraph.com/rss',
+      'https://www.coindesk.com/arc/outboundfeeds/rss/',
+    ]);
+    expect(config.OFFICIAL_SOURCES).toEqual([
+      { coinId: 'bitcoin', url: 'https://bitcoin.org/en/rss/blog.xml' },
+      { coinId: 'ethereum', url: 'https://blog.ethereum.org/' },
+    ]);
+    expect(() => loadConfig({ NEWS_FEEDS: 'ftp://example.org/feed' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OFFICIAL_SOURCES: 'https://example.org/' })).toThrow(ConfigError);
   });
 
   it('treats empty strings as unset', () => {

@@ -5,6 +5,8 @@ import { DEV_APP_ID, DEV_APP_SECRET } from '@coinlens/contract';
 import { z } from 'zod';
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+/** The repository's `data` folder, wherever the server is started from (`npm start` runs in apps/server). */
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data/', import.meta.url));
 
 /** Unset and empty variables both mean "use the default". */
 const optionalString = z
@@ -43,7 +45,7 @@ function integerVar(fallback: number, min: number, max: number) {
 const environmentFields = z.object({
   PORT: integerVar(8080, 0, 65_535),
   HOST: optionalString.transform((value) => value ?? '0.0.0.0'),
-  DATA_DIR: optionalString.transform((value) => path.resolve(value ?? './data')),
+  DATA_DIR: optionalString.transform((value) => path.resolve(value ?? DEFAULT_DATA_DIR)),
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
@@ -121,6 +123,30 @@ const environmentFields = z.object({
       .transform((value) => value ?? 'https://api.coingecko.com/api/v3'),
   ),
   COINGECKO_API_KEY: optionalString,
+  /** RSS/Atom feeds to ingest as news; unset: the bundled samples and market flashes only. */
+  NEWS_FEEDS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs' }))),
+  /** How often each followed feed or official page is polled (conditional requests). */
+  NEWS_POLL_MS: integerVar(10 * 60_000, 10_000, 24 * 3_600_000),
+  /** Official blogs' feeds or pages per coin, `coin_id=url`, comma-separated (SPEC-DECISIONS 31). */
+  OFFICIAL_SOURCES: commaList.pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[a-z0-9-]+=https?:\/\/\S+$/, 'must be coin_id=http(s) URL pairs')
+        .transform((pair) => {
+          const at = pair.indexOf('=');
+          return { coinId: pair.slice(0, at), url: pair.slice(at + 1) };
+        }),
+    ),
+  ),
+  /** The contact Web Push services see in the VAPID claims (`mailto:` or `https:`). */
+  PUSH_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
+      .optional()
+      .transform((value) => value ?? 'mailto:support@coinlens.app'),
+  ),
 });
 
 const environmentSchema = environmentFields.superRefine((config, context) => {

@@ -126,6 +126,127 @@ export interface UploadedImageTable {
   created_at: number;
 }
 
+export type ArticleKind = 'fastnews' | 'news';
+/** Where an article came from: bundled samples, a followed feed, a market event, an official announcement, an operator. */
+export type ArticleOrigin = 'sample' | 'feed' | 'market' | 'announcement' | 'operator';
+
+/** A flash or a news article. Texts are JSON `{en?, vi?, zh-Hans?}`; bodies are sanitised HTML. */
+export interface ArticleTable {
+  id: Generated<number>;
+  kind: ArticleKind;
+  origin: ArticleOrigin;
+  /** Unique per source item (feed GUID, canonical URL, event key): what makes ingest idempotent. */
+  origin_key: string;
+  title_i18n: string;
+  summary_i18n: string;
+  body_i18n: string;
+  /** Lower-cased titles in every language, for search. */
+  search_text: string;
+  title_fingerprint: string;
+  source_name: string;
+  source_url: string | null;
+  image_url: string | null;
+  important: Generated<number>;
+  published_at: number;
+  created_at: number;
+  retracted_at: number | null;
+  bullish: Generated<number>;
+  bearish: Generated<number>;
+  comment_count: Generated<number>;
+}
+
+export interface ArticleCoinTable {
+  article_id: number;
+  coin_id: string;
+}
+
+export type VoteDirection = 'bullish' | 'bearish';
+
+export interface ArticleVoteTable {
+  article_id: number;
+  user_id: number;
+  direction: VoteDirection;
+  created_at: number;
+}
+
+export interface ArticleCommentTable {
+  id: Generated<number>;
+  article_id: number;
+  user_id: number;
+  body: string;
+  created_at: number;
+}
+
+/** A news feed or an official page being followed, with its conditional-request validators and back-off. */
+export interface FollowedSourceTable {
+  url: string;
+  kind: 'feed' | 'official_feed' | 'official_page';
+  coin_id: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  content_hash: string | null;
+  failures: Generated<number>;
+  next_poll_at: number;
+  last_ok_at: number | null;
+  last_error: string | null;
+}
+
+export type InboxCategory = 'notice' | 'system';
+
+/** A message to one user, or to everyone when `user_id` is null. */
+export interface InboxMessageTable {
+  id: Generated<number>;
+  user_id: number | null;
+  category: InboxCategory;
+  title_i18n: string;
+  body_i18n: string;
+  /** An in-app deep link the message opens, if any. */
+  link: string | null;
+  /** Keeps event-driven messages from repeating (e.g. one per flag per coin per day). */
+  dedupe_key: string | null;
+  created_at: number;
+  retracted_at: number | null;
+}
+
+export interface InboxReadTable {
+  message_id: number;
+  user_id: number;
+  read_at: number;
+}
+
+export interface AdTable {
+  id: Generated<number>;
+  position: string;
+  title_i18n: string;
+  image_url: string;
+  link_url: string;
+  priority: Generated<number>;
+  starts_at: number;
+  ends_at: number | null;
+  created_at: number;
+  retracted_at: number | null;
+}
+
+/** One browser's Web Push subscription, bound to its device id (SPEC-DECISIONS 17). */
+export interface PushSubscriptionTable {
+  device_id: string;
+  user_id: number | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  language: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PushPreferenceTable {
+  user_id: number;
+  inbox: number;
+  coin_alerts: number;
+  breaking: number;
+  updated_at: number;
+}
+
 export interface Database {
   app_releases: AppReleaseTable;
   users: UserTable;
@@ -139,4 +260,14 @@ export interface Database {
   watch_coins: WatchCoinTable;
   watch_exchanges: WatchExchangeTable;
   uploaded_images: UploadedImageTable;
+  articles: ArticleTable;
+  article_coins: ArticleCoinTable;
+  article_votes: ArticleVoteTable;
+  article_comments: ArticleCommentTable;
+  followed_sources: FollowedSourceTable;
+  inbox_messages: InboxMessageTable;
+  inbox_reads: InboxReadTable;
+  ads: AdTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_preferences: PushPreferenceTable;
 }

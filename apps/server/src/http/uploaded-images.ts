@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -5,6 +7,8 @@ import { UPLOADS_URL_PREFIX } from '../modules/uploads/image-storage.js';
 
 /** Serves stored uploads as images only: generated names, immutable, never sniffed into anything else. */
 export async function registerUploadedImages(app: FastifyInstance, directory: string): Promise<void> {
+  // Created up front: on a fresh data folder the static plugin would otherwise warn that its root is missing.
+  await mkdir(directory, { recursive: true });
   await app.register(fastifyStatic, {
     root: directory,
     prefix: UPLOADS_URL_PREFIX,

@@ -9,9 +9,19 @@ import type { Database } from '../db/schema.js';
  * database signs and verifies with the same key, and a restart keeps sessions valid.
  */
 export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Promise<Buffer> {
+  const value = await loadOrCreateValue(db, name, () => randomBytes(32).toString('base64'));
+  return Buffer.from(value, 'base64');
+}
+
+/** A named value created once and shared by every instance on the database (e.g. the VAPID key pair). */
+export async function loadOrCreateValue(
+  db: Kysely<Database>,
+  name: string,
+  create: () => string,
+): Promise<string> {
   await db
     .insertInto('server_secrets')
-    .values({ name, value: randomBytes(32).toString('base64'), created_at: Date.now() })
+    .values({ name, value: create(), created_at: Date.now() })
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
   const row = await db
@@ -19,5 +29,5 @@ export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Pr
     .select('value')
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64');
+  return row.value;
 }

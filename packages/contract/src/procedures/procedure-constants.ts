@@ -69,4 +69,19 @@ export const SESSION_REDIRECT_EXEMPT: readonly string[] = [
   'user_msrv/captcha',
   'appmarket_msrv/watch_coins_list',
   'appmarket_msrv/watch_exchange_list',
+  'appinbox_msrv/inbox_message_unread_num',
 ];
+
+export const ARTICLE_TYPES = ['fastnews', 'news'] as const;
+export type ArticleType = (typeof ARTICLE_TYPES)[number];
+export const VOTE_DIRECTIONS = ['bullish', 'bearish'] as const;
+export type VoteDirection = (typeof VOTE_DIRECTIONS)[number];
+/** Comments one user may post per minute before 802009. */
+export const COMMENTS_PER_MINUTE = 5;
+/** The four ad positions of the spec (SPEC-DECISIONS 16). */
+export const AD_POSITIONS = ['ad_user', 'ad_market_detail', 'ad_market', 'ad_platform'] as const;
+export type AdPosition = (typeof AD_POSITIONS)[number];
+export const INBOX_CATEGORIES = ['notice', 'system'] as const;
+/** What a user can switch push notifications on or off for. */
+export const PUSH_TOPICS = ['inbox', 'coin_alerts', 'breaking'] as const;
+export type PushTopic = (typeof PUSH_TOPICS)[number];

@@ -1,8 +1,12 @@
 import type { z } from 'zod';
 
+import { advertProcedures } from './advert.schema.js';
 import { appProcedures } from './app.schema.js';
+import { contentProcedures } from './content.schema.js';
 import type { ProcedureSpec } from './define-procedure.js';
+import { inboxProcedures } from './inbox.schema.js';
 import { marketProcedures } from './market.schema.js';
+import { pushProcedures } from './push.schema.js';
 import { searchProcedures } from './search.schema.js';
 import { userProcedures } from './user.schema.js';
 
@@ -15,6 +19,10 @@ export const procedures = {
   ...userProcedures,
   ...marketProcedures,
   ...searchProcedures,
+  ...contentProcedures,
+  ...inboxProcedures,
+  ...advertProcedures,
+  ...pushProcedures,
 } satisfies Record<string, ProcedureSpec>;
 
 export type ProcedureMap = typeof procedures;

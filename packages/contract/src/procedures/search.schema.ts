@@ -13,6 +13,8 @@ export const searchNewsItem = z.object({
   time: z.number().int(),
 });
 
+export type SearchNewsItem = z.infer<typeof searchNewsItem>;
+
 const hits = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
 
 export const searchProcedures = {

@@ -11,3 +11,6 @@ export const BIO_MAX_LENGTH = 200;
 /** Watch-list cap for coins and for exchanges; exceeding it answers 3009. */
 export const FOLLOW_LIMIT = 10;
 export const SEARCH_HISTORY_LIMIT = 10;
+
+/** Longest comment, in characters after trimming. */
+export const COMMENT_MAX_LENGTH = 500;

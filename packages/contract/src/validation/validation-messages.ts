@@ -1,6 +1,6 @@
 import type { LocalisedText } from '../i18n/localised-text.js';
 import type { AppLanguage } from '../i18n/languages.js';
-import { BIO_MAX_LENGTH, NICKNAME_MAX_LENGTH } from './limits.js';
+import { BIO_MAX_LENGTH, COMMENT_MAX_LENGTH, NICKNAME_MAX_LENGTH } from './limits.js';
 
 /** Keys the form rules and zod schemas report; the web and the server translate them with `validationMessage`. */
 export const VALIDATION_MESSAGE_KEYS = [
@@ -20,6 +20,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'nickname_too_long',
   'nickname_format',
   'bio_too_long',
+  'comment_too_long',
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 
@@ -99,6 +100,11 @@ export const VALIDATION_MESSAGES: Readonly<Record<ValidationMessageKey, Localise
     en: `Bio cannot exceed ${BIO_MAX_LENGTH} characters`,
     vi: `Giới thiệu không được vượt quá ${BIO_MAX_LENGTH} ký tự`,
     'zh-Hans': `简介不能超过${BIO_MAX_LENGTH}个字符`,
+  },
+  comment_too_long: {
+    en: `A comment cannot exceed ${COMMENT_MAX_LENGTH} characters`,
+    vi: `Bình luận không được vượt quá ${COMMENT_MAX_LENGTH} ký tự`,
+    'zh-Hans': `评论不能超过${COMMENT_MAX_LENGTH}个字符`,
   },
 };
 

@@ -4,6 +4,7 @@ import { appReleasesMigration } from './0001-app-releases.js';
 import { accountsMigration } from './0002-accounts.js';
 import { marketMigration } from './0003-market.js';
 import { uploadsMigration } from './0004-uploads.js';
+import { contentMigration } from './0005-content.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-accounts': accountsMigration,
   '0003-market': marketMigration,
   '0004-uploads': uploadsMigration,
+  '0005-content': contentMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

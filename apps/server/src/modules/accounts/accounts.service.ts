@@ -64,7 +64,14 @@ function toProfile(user: UserRow): UserProfile {
   };
 }
 
+/** What other modules hear about an account (the inbox writes system messages from these). */
+export type AccountEvent =
+  | { kind: 'new_device_sign_in'; userId: number; device: string; ip: string; at: number }
+  | { kind: 'password_changed'; userId: number; at: number };
+
 export class AccountService {
+  private readonly listeners: ((event: AccountEvent) => void)[] = [];
+
   constructor(
     private readonly users: UserRepository,
     private readonly loginEvents: LoginEventRepository,
@@ -77,6 +84,14 @@ export class AccountService {
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
   ) {}
+
+  onEvent(listener: (event: AccountEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private emit(event: AccountEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
 
   /** Always the same answer; a reset code is only mailed when the email has an account (SPEC-DECISIONS 22). */
   async sendCode(rawEmail: string, purpose: CaptchaPurpose, ip: string, language: AppLanguage) {
@@ -133,6 +148,14 @@ export class AccountService {
     }
     if (user.status !== 'active') throw new ProcedureFailure(statusFailure(user.status));
     this.log.info({ event: 'login_succeeded', userId: user.id }, 'login succeeded');
+    if (!knownDevice)
+      this.emit({
+        kind: 'new_device_sign_in',
+        userId: user.id,
+        device: device.device,
+        ip: device.ip,
+        at: this.now(),
+      });
     return this.sessions.start({ id: user.id, nickname: user.nickname }, device);
   }
 
@@ -146,6 +169,7 @@ export class AccountService {
     await this.users.updatePassword(user.id, await this.hasher.hash(password), this.now());
     const ended = await this.sessions.endOthers(user.id, null, 'password_reset');
     this.log.info({ event: 'password_reset', userId: user.id, endedSessions: ended }, 'password reset');
+    this.emit({ kind: 'password_changed', userId: user.id, at: this.now() });
   }
 
   async profile(caller: Caller): Promise<UserProfile> {
@@ -185,6 +209,7 @@ export class AccountService {
       ? await this.sessions.endOthers(user.id, caller.sessionId, 'password_changed')
       : 0;
     this.log.info({ event: 'password_changed', userId: user.id, endedSessions: ended }, 'password changed');
+    this.emit({ kind: 'password_changed', userId: user.id, at: this.now() });
     this.mailer
       .send(passwordChangedMail(user.email, language))
       .catch((error: unknown) => this.log.error({ err: error }, 'password-changed mail not sent'));

@@ -34,6 +34,14 @@ export class WatchlistRepository {
     return this.read(this.db, userId);
   }
 
+  /** Who follows an item (for alerts about it). */
+  async followers(id: string): Promise<number[]> {
+    const { rows } = await sql<{
+      user_id: number;
+    }>`select user_id from ${sql.table(this.table)} where ${sql.ref(this.column)} = ${id}`.execute(this.db);
+    return rows.map((row) => Number(row.user_id));
+  }
+
   /** Adds every id or none: 3009 when the list would pass the limit. Ids already present are kept in place. */
   add(userId: number, ids: readonly string[], at: number): Promise<string[]> {
     return this.locked(userId, async (trx, current) => {

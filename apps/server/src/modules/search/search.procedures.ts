@@ -7,7 +7,7 @@ type SearchProcedure = Extract<ProcedureName, `appsearch_msrv/${string}`>;
 
 export function searchProcedures(search: SearchService): HandlersFor<SearchProcedure> {
   return {
-    'appsearch_msrv/search': (input, context) => Promise.resolve(search.search(input, context.language)),
+    'appsearch_msrv/search': (input, context) => search.search(input, context.language),
     'appsearch_msrv/hot_search': (input, context) =>
       Promise.resolve(search.hotSearch(input.limit, input.currency, context.language)),
     'appsearch_msrv/hot_concepts': (input, context) =>

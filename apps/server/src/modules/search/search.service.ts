@@ -1,4 +1,10 @@
-import type { AppLanguage, ConceptItem, ProcedureOutput, ProcedureParsedInput } from '@coinlens/contract';
+import type {
+  AppLanguage,
+  ConceptItem,
+  ProcedureOutput,
+  ProcedureParsedInput,
+  SearchNewsItem,
+} from '@coinlens/contract';
 
 import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
 import { SECTORS_WITH_NAMES } from '../../market-data/sectors.js';
@@ -7,6 +13,17 @@ import type { MarketService } from '../market/market.service.js';
 import { MatchTier, SearchIndex, type SearchEntry, type SearchHit } from './search-index.js';
 
 type EntityKind = 'coin' | 'exchange' | 'concept';
+
+/** Finds news and flashes by keyword and by the coins the keyword found (the content module answers it). */
+export type NewsSearch = (
+  keyword: string,
+  coinIds: readonly string[],
+  paging: { page: number; page_size: number },
+  language: AppLanguage,
+) => Promise<{ list: SearchNewsItem[]; total: number }>;
+
+/** News about the coins a keyword clearly names is news for the keyword ("bitcoin" finds "BTC tops …"). */
+const NEWS_COINS = 3;
 type SearchInput = ProcedureParsedInput<'appsearch_msrv/search'>;
 
 /** Matches at least this good say what the user was looking for (counted as a hot keyword). */
@@ -14,7 +31,7 @@ const INTENT_TIER = MatchTier.NamePrefix;
 const HOT_KEYWORDS = 10;
 
 /**
- * Search over the market's coins and exchanges (news joins with the content issue), and what is hot. The
+ * Search over the market's coins, exchanges, sectors and news, and what is hot. The
  * index is rebuilt on the first search after the universe changes (profiles reloaded, coins or exchanges
  * added), never per request; ties follow the live rank. A search that clearly found something counts the
  * found entity's symbol or name as a hot keyword — never the raw text typed, so the hot list cannot be made
@@ -29,15 +46,17 @@ export class SearchService {
     private readonly market: MarketService,
     private readonly coinInterest: HotSearchTracker,
     private readonly keywordInterest: HotSearchTracker,
+    private readonly newsSearch: NewsSearch | null = null,
   ) {}
 
-  search(input: SearchInput, language: AppLanguage): ProcedureOutput<'appsearch_msrv/search'> {
+  async search(input: SearchInput, language: AppLanguage): Promise<ProcedureOutput<'appsearch_msrv/search'>> {
     const kinds = new Set<EntityKind>();
     if (input.type === 'all' || input.type === 'coin') kinds.add('coin');
     if (input.type === 'all' || input.type === 'exchange') kinds.add('exchange');
     if (input.type === 'all') kinds.add('concept');
     // Concepts tie-break by their market cap, which only the (per-call) concept list knows: it is built only
     // when the keyword matched a sector, and those hits are ordered on their own.
+    if (input.type === 'news') kinds.add('coin');
     const hits = this.currentIndex().search(input.keyword, kinds, (id, kind) =>
       kind === 'concept' ? 0 : -this.rankOf(id, kind),
     );
@@ -52,19 +71,32 @@ export class SearchService {
     );
     const start = (input.page - 1) * input.page_size;
     const pageOf = <T>(list: T[]) => list.slice(start, start + input.page_size);
+    const news =
+      this.newsSearch && (input.type === 'all' || input.type === 'news')
+        ? await this.newsSearch(
+            input.keyword,
+            entityHits
+              .filter((hit) => hit.kind === 'coin' && hit.tier <= MatchTier.ExactName)
+              .slice(0, NEWS_COINS)
+              .map((hit) => hit.id),
+            input,
+            language,
+          )
+        : { list: [], total: 0 };
+    const listed = (list: string[]) => (input.type === 'news' ? [] : list);
     return {
       keyword: input.keyword,
       type: input.type,
       coins: {
-        list: this.market.coinsByIds(pageOf(coinIds), input.currency, language),
-        total: coinIds.length,
+        list: this.market.coinsByIds(pageOf(listed(coinIds)), input.currency, language),
+        total: listed(coinIds).length,
       },
       exchanges: {
         list: this.market.exchangesByIds(pageOf(exchangeIds), input.currency, language),
         total: exchangeIds.length,
       },
       concepts: { list: pageOf(conceptHits), total: conceptHits.length },
-      news: { list: [], total: 0 },
+      news,
       page: input.page,
       page_size: input.page_size,
       currency: input.currency,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from '../../ingest/venue-sampler.js';
-import { SimulatorProvider } from '../../market-data/providers/simulator/simulator-provider.js';
-import { integrityFeatures } from './integrity-features.js';
-import { scoreVenues } from './venue-integrity.js';
+import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
+import { SimulatorProvider } from '../market-data/providers/simulator/simulator-provider.js';
+import { integrityFeatures } from '../scoring/venue-integrity/integrity-features.js';
+import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const HONEST = [

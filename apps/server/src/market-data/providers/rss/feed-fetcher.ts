@@ -1,0 +1,222 @@
+/**
+ * Conditional GET of a feed (or any page) with a hard size limit. Redirects are followed by hand so every
+ * hop is checked to be http(s) and there are at most MAX_REDIRECTS of them. The body is read as a stream
+ * and the connection is dropped as soon as more than `maxBytes` arrived; the count is of decoded bytes,
+ * so a small gzip bomb is caught as well.
+ */
+import { createHash } from 'node:crypto';
+
+/** What a fetch found: the feed did not change since `validators`, or its new body and validators. */
+export type FeedFetchResult =
+  | { kind: 'not_modified' }
+  | {
+      kind: 'ok';
+      body: Buffer;
+      contentType: string | null;
+      etag: string | null;
+      lastModified: string | null;
+      /** sha256 of `body`, hex. */
+      contentHash: string;
+    };
+
+/** The validators from the previous successful fetch, sent as If-None-Match / If-Modified-Since. */
+export interface FeedValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** Options of fetchFeed. */
+export interface FeedFetchOptions {
+  /** Default DEFAULT_MAX_FEED_BYTES. */
+  maxBytes?: number;
+  userAgent?: string;
+  /** Default: feed types first, anything else accepted. */
+  accept?: string;
+}
+
+/** Why a fetch failed. */
+export type FeedFetchFailure = 'bad_url' | 'network' | 'http_status' | 'redirects' | 'too_large';
+
+/** A fetch that did not produce a body: `status` is the HTTP status when there was one. */
+export class FeedFetchError extends Error {
+  override readonly name = 'FeedFetchError';
+  readonly code: FeedFetchFailure;
+  readonly status: number | null;
+  /** From the response's Retry-After header, when it had a usable one. */
+  readonly retryAfterMs: number | null;
+
+  constructor(
+    code: FeedFetchFailure,
+    message: string,
+    details: { status?: number | null; retryAfterMs?: number | null; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.status = details.status ?? null;
+    this.retryAfterMs = details.retryAfterMs ?? null;
+  }
+}
+
+/** Default size limit of a fetched body: 4 MiB. */
+export const DEFAULT_MAX_FEED_BYTES = 4 * 1024 * 1024;
+/** Redirects followed before giving up. */
+export const MAX_REDIRECTS = 5;
+/** Sent unless the caller passes `userAgent`. */
+export const DEFAULT_USER_AGENT = 'Coinlens-FeedReader/1.0';
+const DEFAULT_ACCEPT =
+  'application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
+
+/** GETs `url` conditionally; throws FeedFetchError for anything but 2xx/304, and the caller's abort reason on abort. */
+export async function fetchFeed(
+  url: string,
+  validators: FeedValidators,
+  signal: AbortSignal,
+  options: FeedFetchOptions = {},
+): Promise<FeedFetchResult> {
+  signal.throwIfAborted();
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_FEED_BYTES;
+  let target = httpUrl(url);
+  const headers: Record<string, string> = {
+    accept: options.accept ?? DEFAULT_ACCEPT,
+    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+  };
+  if (validators.etag !== null && validators.etag !== '') headers['if-none-match'] = validators.etag;
+  if (validators.lastModified !== null && validators.lastModified !== '')
+    headers['if-modified-since'] = validators.lastModified;
+
+  // Aborted by us when the body is too large, so the connection is not kept reading.
+  const ownAbort = new AbortController();
+  const combined = AbortSignal.any([signal, ownAbort.signal]);
+
+  for (let hops = 0; ; hops++) {
+    let response: Response;
+    try {
+      response = await fetch(target, { method: 'GET', headers, redirect: 'manual', signal: combined });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new FeedFetchError('network', `GET ${describe(target)} failed: ${errorMessage(error)}`, {
+        cause: error,
+      });
+    }
+    const { status } = response;
+
+    if (status >= 300 && status < 400 && status !== 304) {
+      await discard(response);
+      const location = response.headers.get('location');
+      if (location === null)
+        throw new FeedFetchError('http_status', `${status} without a Location`, { status });
+      if (hops >= MAX_REDIRECTS)
+        throw new FeedFetchError('redirects', `more than ${MAX_REDIRECTS} redirects`, { status });
+      target = httpUrl(location, target);
+      continue;
+    }
+    if (status === 304) {
+      await discard(response);
+      return { kind: 'not_modified' };
+    }
+    if (status < 200 || status >= 300) {
+      await discard(response);
+      throw new FeedFetchError('http_status', `GET ${describe(target)} answered ${status}`, {
+        status,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+      });
+    }
+
+    const declaredLength = Number(response.headers.get('content-length') ?? NaN);
+    if (response.headers.get('content-encoding') === null && declaredLength > maxBytes) {
+      ownAbort.abort();
+      await discard(response);
+      throw tooLarge(maxBytes, status);
+    }
+    const body = await readLimited(response, maxBytes, ownAbort, signal);
+    return {
+      kind: 'ok',
+      body,
+      contentType: response.headers.get('content-type'),
+      etag: response.headers.get('etag'),
+      lastModified: response.headers.get('last-modified'),
+      contentHash: createHash('sha256').update(body).digest('hex'),
+    };
+  }
+}
+
+/**
+ * Retry-After as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
+ * Null when missing or unparseable; a date in the past is 0.
+ */
+export function parseRetryAfter(header: string | null, now: number): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1_000;
+  // Date.parse reads "1.5" or "-5" as dates; an HTTP date has a month name and a time.
+  if (!/[A-Za-z]{3}/.test(value) || !/\d{1,2}:\d{2}/.test(value)) return null;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : null;
+}
+
+async function readLimited(
+  response: Response,
+  maxBytes: number,
+  ownAbort: AbortController,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  if (response.body === null) return Buffer.alloc(0);
+  // undici types the body as ReadableStream<any>; it yields Uint8Array chunks.
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        ownAbort.abort();
+        throw tooLarge(maxBytes, response.status);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof FeedFetchError) throw error;
+    if (signal.aborted) throw signal.reason;
+    throw new FeedFetchError('network', `reading the body failed: ${errorMessage(error)}`, {
+      status: response.status,
+      cause: error,
+    });
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function tooLarge(maxBytes: number, status: number): FeedFetchError {
+  return new FeedFetchError('too_large', `response too large: more than ${maxBytes} bytes`, { status });
+}
+
+function httpUrl(raw: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw new FeedFetchError('bad_url', `not a URL: ${JSON.stringify(raw.slice(0, 200))}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new FeedFetchError('bad_url', `only http and https URLs can be fetched, not ${url.protocol}`);
+  return url;
+}
+
+/** Origin and path only: query strings of feed URLs sometimes carry tokens. */
+function describe(url: URL): string {
+  return `${url.origin}${url.pathname}`;
+}
+
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return `${error.message}${cause}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,97 @@
+import type {
+  AppLanguage,
+  ArticleDetail,
+  CommentItem,
+  FlashItem,
+  NewsItem,
+  VoteDirection,
+} from '@coinlens/contract';
+
+import type { ArticleRow, CommentRow } from './article.repository.js';
+import { localisedText } from './localised-json.js';
+
+export interface ArticleCoin {
+  id: string;
+  symbol: string;
+  name: string;
+}
+
+/** What a view needs beyond the row: the tagged coins, named in the caller's language, and the caller's vote. */
+export interface ArticleExtras {
+  coins: ArticleCoin[];
+  myVote: VoteDirection | null;
+}
+
+const UTC8_MS = 8 * 3_600_000;
+
+/** The calendar day of a moment in UTC+8 (SPEC-DECISIONS 3), as `YYYY-MM-DD`. */
+export function utc8Date(time: number): string {
+  return new Date(time + UTC8_MS).toISOString().slice(0, 10);
+}
+
+function sourceOf(row: ArticleRow) {
+  return { name: row.source_name, url: row.source_url, sample: row.origin === 'sample' };
+}
+
+export function flashView(row: ArticleRow, language: AppLanguage, extras: ArticleExtras): FlashItem {
+  return {
+    id: row.id,
+    type: 'fastnews',
+    title: localisedText(row.title_i18n, language),
+    content: localisedText(row.summary_i18n, language),
+    time: row.published_at,
+    important: row.important === 1,
+    source: sourceOf(row),
+    coins: extras.coins,
+    comment_count: row.comment_count,
+    bullish: row.bullish,
+    bearish: row.bearish,
+    my_vote: extras.myVote,
+  };
+}
+
+export function newsView(row: ArticleRow, language: AppLanguage, extras: ArticleExtras): NewsItem {
+  return {
+    id: row.id,
+    type: 'news',
+    title: localisedText(row.title_i18n, language),
+    summary: localisedText(row.summary_i18n, language),
+    image_url: row.image_url,
+    time: row.published_at,
+    source: sourceOf(row),
+    coins: extras.coins,
+    comment_count: row.comment_count,
+  };
+}
+
+export function articleDetailView(
+  row: ArticleRow,
+  language: AppLanguage,
+  extras: ArticleExtras,
+): ArticleDetail {
+  return {
+    id: row.id,
+    type: row.kind,
+    title: localisedText(row.title_i18n, language),
+    summary: localisedText(row.summary_i18n, language),
+    content_html: localisedText(row.body_i18n, language),
+    image_url: row.image_url,
+    time: row.published_at,
+    important: row.important === 1,
+    source: sourceOf(row),
+    coins: extras.coins,
+    comment_count: row.comment_count,
+    bullish: row.bullish,
+    bearish: row.bearish,
+    my_vote: extras.myVote,
+  };
+}
+
+export function commentView(row: CommentRow): CommentItem {
+  return {
+    id: row.id,
+    content: row.body,
+    time: row.created_at,
+    user: { uid: row.user_id, nickname: row.nickname, avatar: row.avatar },
+  };
+}

@@ -1,0 +1,121 @@
+import { ErrorCode, type AppLanguage, type LocalisedText, type ProcedureOutput } from '@coinlens/contract';
+
+import { ProcedureFailure } from '../../gateway/procedure-failure.js';
+import { htmlToText } from '../../market-data/providers/rss/html-sanitiser.js';
+import { encodeLocalised, localisedText } from '../content/localised-json.js';
+import type { InboxMessageRow, InboxRepository } from './inbox.repository.js';
+
+/** A new account also sees the notices of the month before it joined. */
+const BROADCAST_LOOKBACK_MS = 30 * 86_400_000;
+const SUMMARY_LENGTH = 120;
+
+export interface InboxMessageDraft {
+  userId: number | null;
+  category: 'notice' | 'system';
+  title: Partial<LocalisedText>;
+  body: Partial<LocalisedText>;
+  link?: string | null;
+  dedupeKey?: string | null;
+  /** Which push switch governs it; default the inbox's. */
+  pushTopic?: 'inbox' | 'coin_alerts';
+}
+
+export interface DeliveredMessage {
+  id: number;
+  draft: InboxMessageDraft;
+}
+
+/** The message centre: notices to everyone or one user, system messages on account and market events. */
+export class InboxService {
+  private readonly listeners: ((message: DeliveredMessage) => void)[] = [];
+
+  constructor(
+    private readonly inbox: InboxRepository,
+    private readonly now: () => number,
+  ) {}
+
+  onDelivered(listener: (message: DeliveredMessage) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Stores a message (once per dedupe key) and tells the listeners (push). */
+  async send(draft: InboxMessageDraft): Promise<number | null> {
+    const id = await this.inbox.insert(
+      {
+        userId: draft.userId,
+        category: draft.category,
+        titleI18n: encodeLocalised(draft.title),
+        bodyI18n: encodeLocalised(draft.body),
+        link: draft.link ?? null,
+        dedupeKey: draft.dedupeKey ?? null,
+      },
+      this.now(),
+    );
+    if (id !== null) for (const listener of this.listeners) listener({ id, draft });
+    return id;
+  }
+
+  async list(
+    userId: number,
+    page: number,
+    pageSize: number,
+    language: AppLanguage,
+  ): Promise<ProcedureOutput<'appinbox_msrv/inbox_message_list'>> {
+    const since = await this.since(userId);
+    const [{ rows, total }, unread] = await Promise.all([
+      this.inbox.page(userId, since, (page - 1) * pageSize, pageSize),
+      this.inbox.unreadCount(userId, since),
+    ]);
+    return {
+      list: rows.map((row) => this.itemView(row, language)),
+      page,
+      page_size: pageSize,
+      total,
+      unread_num: unread,
+    };
+  }
+
+  async detail(
+    userId: number,
+    id: number,
+    language: AppLanguage,
+  ): Promise<ProcedureOutput<'appinbox_msrv/inbox_message_detail'>> {
+    const row = await this.inbox.byId(userId, await this.since(userId), id);
+    if (!row) throw new ProcedureFailure(ErrorCode.NotFound, 'id');
+    return {
+      ...this.itemView(row, language),
+      content: localisedText(row.body_i18n, language),
+      link: row.link,
+    };
+  }
+
+  async markRead(userId: number, id: number | undefined, all: boolean): Promise<{ unread_num: number }> {
+    const since = await this.since(userId);
+    if (all) await this.inbox.markRead(userId, await this.inbox.unreadIds(userId, since), this.now());
+    else if (id !== undefined) {
+      if (!(await this.inbox.byId(userId, since, id))) throw new ProcedureFailure(ErrorCode.NotFound, 'id');
+      await this.inbox.markRead(userId, [id], this.now());
+    }
+    return { unread_num: await this.inbox.unreadCount(userId, since) };
+  }
+
+  async unreadCount(userId: number): Promise<{ unread_num: number }> {
+    return { unread_num: await this.inbox.unreadCount(userId, await this.since(userId)) };
+  }
+
+  private async since(userId: number): Promise<number> {
+    const joinedAt = await this.inbox.joinedAt(userId);
+    return (joinedAt ?? this.now()) - BROADCAST_LOOKBACK_MS;
+  }
+
+  private itemView(row: InboxMessageRow, language: AppLanguage) {
+    return {
+      id: row.id,
+      category: row.category,
+      title: localisedText(row.title_i18n, language),
+      summary: htmlToText(localisedText(row.body_i18n, language), SUMMARY_LENGTH),
+      time: row.created_at,
+      read: row.read,
+    };
+  }
+}
