@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Screenshots of the market screens at a phone viewport in every language and theme, written to
+// Screenshots of the app's screens at a phone viewport in every language and theme, written to
 // docs/screenshots/<screen>-<lang>-<theme>.png. Run after `npm run build`: `npm run screenshots`.
 // SCREENSHOT_LANGUAGES, SCREENSHOT_THEMES and SCREENSHOT_SCREENS narrow the set for a quick look.
 // A signed-up user with a small watch list makes the favourites and editor screens show real content.
@@ -63,6 +63,25 @@ const SCREENS = [
   { name: 'search-history', route: '/pages/ordinary/search/index' },
   { name: 'hot-searches', route: '/pages/exchange/hotSearchCurrency/index' },
   { name: 'price-display', route: '/pages/system/priceDisplay/index' },
+  { name: 'viewpoint-flashes', route: '/pages/tabbar/viewpoint/index' },
+  {
+    name: 'viewpoint-news',
+    route: '/pages/tabbar/viewpoint/index',
+    tapSelector: '[data-testid="viewpoint-tab-news"]',
+  },
+  { name: 'news-detail', route: '/pages/content/newsDetail/index?information_id=1&type=news' },
+  {
+    name: 'news-detail-comments',
+    route: '/pages/content/newsDetail/index?information_id=1&type=news',
+    focus: '[data-testid="comments"]',
+  },
+  {
+    name: 'coin-bitcoin-news',
+    route: '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC',
+    focus: '[data-testid="coin-news"]',
+  },
+  { name: 'me', route: '/pages/tabbar/user/index', user: true },
+  { name: 'messages', route: '/pages/system/notice/index', user: true },
 ];
 
 async function call(procedure, payload, headers = {}) {
@@ -112,6 +131,22 @@ async function demoUser() {
     auth,
   );
   await call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance', 'gdax', 'okx'] }, auth);
+  // Two system messages in the inbox: a sign-in from another device, then a password change.
+  await call('user_msrv/login', { email, password }, { DeviceId: randomUUID() });
+  await call(
+    'user_msrv/update_password',
+    { original_password: password, password: `${password}x`, repeat_password: `${password}x` },
+    auth,
+  );
+  await call(
+    'appcontent_msrv/comment_add',
+    {
+      information_id: 1,
+      type: 'news',
+      content: 'A clear explanation of why depth matters more than volume.',
+    },
+    auth,
+  );
   const { AccessToken, RefreshToken, uid, authorInfo } = session;
   return { deviceId, user: { AccessToken, RefreshToken, uid, authorInfo } };
 }
@@ -158,6 +193,12 @@ try {
         const page = await context.newPage();
         await page.goto(`${BASE}/#${screen.route}`);
         await page.waitForLoadState('networkidle').catch(() => {});
+        if (screen.tapSelector)
+          await page
+            .locator(screen.tapSelector)
+            .first()
+            .click()
+            .catch(() => {});
         if (screen.tap)
           await page
             .getByText(screen.tap, { exact: true })

@@ -34,6 +34,9 @@ export interface IngestOptions {
   now: () => number;
 }
 
+/** Rows per back-fill write: a few milliseconds of blocking SQLite work at a time. */
+const BACKFILL_WRITE_ROWS = 200;
+
 export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
   '1m': 2 * 3_600_000,
   '5m': 26 * 3_600_000,
@@ -56,7 +59,11 @@ export class MarketIngest {
   private readonly exclusions = new Map<string, VenueExclusions>();
   private readonly listeners = new Set<TickListener>();
   private readonly scheduler: JobScheduler;
-  private readonly pendingWrites: Promise<void>[] = [];
+  /** Back-filled candles waiting to be stored, written a small transaction at a time after start. */
+  private readonly backlog: { coinId: string; resolution: Resolution; candles: Candle[] }[] = [];
+  private draining: Promise<void> | null = null;
+  private started = false;
+  private stopped = false;
   readonly scorer: MarketScorer;
 
   constructor(
@@ -86,6 +93,8 @@ export class MarketIngest {
       this.log.warn({ err: error }, 'social and on-chain signals unavailable at start'),
     );
     await this.tick(signal);
+    this.started = true;
+    this.drainBacklog();
     const { tickMs, candleMs, ratesMs, signalsMs, scoreMs } = this.options;
     this.scheduler.add(
       {
@@ -118,10 +127,19 @@ export class MarketIngest {
     );
   }
 
-  /** Stops the jobs and waits for background candle writes. */
+  /**
+   * Stops the jobs and waits for the candle write in progress; candles not yet stored are left (they are
+   * back-filled again on the next start: the memory history already has them).
+   */
   async stop(): Promise<void> {
     this.scheduler.stop();
-    await Promise.allSettled(this.pendingWrites);
+    this.stopped = true;
+    await this.draining;
+  }
+
+  /** Candles back-filled but not yet stored (0 once the first start's history is on disk). */
+  get unwrittenCandles(): number {
+    return this.backlog.reduce((sum, entry) => sum + entry.candles.length, 0);
   }
 
   async loadProfiles(signal: AbortSignal): Promise<void> {
@@ -389,12 +407,34 @@ export class MarketIngest {
     this.snapshot.exchangesRanked = exchanges;
   }
 
+  /**
+   * Queues back-filled candles for storing. Nothing is written before start has finished — with one SQLite
+   * connection every read of the start would otherwise wait behind megabytes of writes — and then one small
+   * transaction at a time, yielding to the event loop between them so requests are served meanwhile.
+   */
   private writeInBackground(coinId: string, resolution: Resolution, candles: Candle[]): void {
-    const write = this.candles.upsert(coinId, resolution, candles).catch((error: unknown) => {
-      this.log.error({ err: error, coinId, resolution }, 'candle back-fill write failed');
+    for (let offset = 0; offset < candles.length; offset += BACKFILL_WRITE_ROWS)
+      this.backlog.push({ coinId, resolution, candles: candles.slice(offset, offset + BACKFILL_WRITE_ROWS) });
+    if (this.started) this.drainBacklog();
+  }
+
+  private drainBacklog(): void {
+    this.draining ??= (async () => {
+      while (!this.stopped) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const next = this.backlog.shift();
+        if (!next) break;
+        await this.candles.upsert(next.coinId, next.resolution, next.candles).catch((error: unknown) => {
+          this.log.error(
+            { err: error, coinId: next.coinId, resolution: next.resolution },
+            'candle back-fill write failed',
+          );
+        });
+      }
+    })().finally(() => {
+      this.draining = null;
+      if (this.backlog.length > 0 && !this.stopped) this.drainBacklog();
     });
-    this.pendingWrites.push(write);
-    void write.finally(() => this.pendingWrites.splice(this.pendingWrites.indexOf(write), 1));
   }
 }
 

@@ -204,7 +204,8 @@ export class FeedIngest {
       body: { [language]: html },
       sourceName: feed.title.trim() || hostOf(source.url),
       sourceUrl: url,
-      imageUrl: item.imageUrl,
+      // The app loads images over https only (CSP); an http cover would only log errors.
+      imageUrl: item.imageUrl?.startsWith('https://') ? item.imageUrl : null,
       important: false,
       // A date in the future is the feed's mistake: it would pin the item to the top.
       publishedAt: Math.min(item.publishedAt ?? now, now),

@@ -71,6 +71,15 @@ describe('sanitiseArticleHtml: XSS payloads', () => {
     expectInert(sanitiseArticleHtml(payload, null));
   });
 
+  it('keeps https images and drops http ones (the app loads images over https only)', () => {
+    const html = sanitiseArticleHtml(
+      '<img src="https://cdn.test/a.png"><img src="http://cdn.test/b.png">',
+      null,
+    );
+    expect(html).toContain('https://cdn.test/a.png');
+    expect(html).not.toContain('http://cdn.test/b.png');
+  });
+
   it('removes script, style, iframe, svg and math with their content', () => {
     const html = sanitiseArticleHtml(
       '<p>keep</p><script>SCRIPT</script><style>STYLE</style><iframe>IFRAME</iframe><svg><text>SVG</text></svg><math><mi>MATH</mi></math><object>OBJECT</object><form>FORM</form>',

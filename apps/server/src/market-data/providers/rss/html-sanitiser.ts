@@ -68,7 +68,8 @@ const DROPPED_WITH_CONTENT = [
 ];
 
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
-const IMAGE_SCHEMES = new Set(['http:', 'https:']);
+// Images only over https: the app's CSP loads no others (and an http image on an https page is mixed content).
+const IMAGE_SCHEMES = new Set(['https:']);
 const LINK_REL = 'noopener noreferrer nofollow';
 
 /** Sanitises feed HTML to the article allow-list; relative URLs resolve against `baseUrl` or are dropped. */
@@ -81,7 +82,7 @@ export function sanitiseArticleHtml(html: string, baseUrl: string | null): strin
       img: ['src', 'alt', 'title', 'width', 'height'],
     },
     allowedSchemes: [],
-    allowedSchemesByTag: { a: ['http', 'https', 'mailto'], img: ['http', 'https'] },
+    allowedSchemesByTag: { a: ['http', 'https', 'mailto'], img: ['https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
     allowProtocolRelative: false,
     allowedClasses: {},

@@ -1,14 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../../../components/EmptyState';
+import { QueryView } from '../../../components/QueryView';
+import { paths } from '../../../config/paths';
 import type { NewsDetailSearch } from '../../../config/search-params';
+import { contentQueries } from '../../../features/content/api/content-queries';
+import { ArticleView } from '../../../features/content/components/ArticleView';
+import { CommentSection } from '../../../features/content/components/CommentSection';
 
-/** News or flash detail (params information_id, type fastnews | news). */
-export default function NewsDetailPage({ information_id, type }: NewsDetailSearch) {
+/** News or flash detail (params information_id, type fastnews | news); without an id, the viewpoint tab (spec §7). */
+export default function NewsDetailPage({ information_id, type = 'news' }: NewsDetailSearch) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!information_id) void navigate({ to: paths.viewpoint, replace: true });
+  }, [information_id, navigate]);
+  const query = useQuery({
+    ...contentQueries.detail(information_id ?? '', type),
+    enabled: Boolean(information_id),
+  });
+  if (!information_id) return null;
   return (
-    <article className="cl-detail" data-testid="page-newsDetail" data-news-type={type ?? 'news'}>
-      <EmptyState testId="news-detail-empty" title={information_id ? t('news.empty') : t('news.missing')} />
+    <article className="cl-detail cl-article" data-testid="page-newsDetail" data-news-type={type}>
+      <QueryView query={query} notFoundTitle={t('news.missing')} testId="article">
+        {(article) => (
+          <>
+            <ArticleView article={article} />
+            <CommentSection id={information_id} type={type} />
+          </>
+        )}
+      </QueryView>
     </article>
   );
 }

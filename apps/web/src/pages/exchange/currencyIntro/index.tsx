@@ -9,6 +9,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../config/paths';
 import type { CurrencyIntroSearch } from '../../../config/search-params';
+import { AdSlot } from '../../../features/ads/AdSlot';
+import { CoinNews } from '../../../features/content/components/CoinNews';
 import { marketQueries } from '../../../features/market/api/market-queries';
 import { CoinChart } from '../../../features/market/chart/CoinChart';
 import { CoinHeader } from '../../../features/market/components/CoinHeader';
@@ -38,6 +40,7 @@ function CoinIntroduction({ coinId }: { coinId: string }) {
               {t('title.briefIntroduction')}
             </Button>
           </div>
+          <AdSlot position="ad_market_detail" />
           <CoinScoreSection coinId={coin.id} />
           <CoinProfile
             coin={coin}
@@ -55,6 +58,7 @@ function CoinIntroduction({ coinId }: { coinId: string }) {
               })
             }
           />
+          <CoinNews coinId={coin.id} />
         </>
       )}
     </QueryView>

@@ -1,24 +1,83 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { Badge, Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { ListFooter } from '../../../components/ListFooter';
-import { LoginRequired } from '../../../components/login-gate';
-import { useIsLoggedIn } from '../../../lib/session-store';
+import { formatDateTime } from '@coinlens/contract';
 
-/** Message inbox (login-gated, SPEC-DECISIONS 10). */
-export default function NoticePage() {
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
+import { LoginRequired } from '../../../components/login-gate';
+import { QueryView } from '../../../components/QueryView';
+import { paths } from '../../../config/paths';
+import { inboxQueries, useMarkRead, useUnreadCount } from '../../../features/inbox/api/inbox-queries';
+import { useIsLoggedIn } from '../../../lib/session-store';
+import '../../../features/content/components/content.css';
+
+function MessageList() {
   const { t } = useTranslation();
-  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const query = useInfiniteQuery(inboxQueries.list());
+  const unread = useUnreadCount();
+  const markRead = useMarkRead();
   return (
-    <div data-testid="page-notice">
-      {loggedIn ? (
-        <>
-          <EmptyState testId="notice-empty" title={t('notice.empty')} />
-          <ListFooter state="none" />
-        </>
-      ) : (
-        <LoginRequired />
-      )}
-    </div>
+    <QueryView query={query} testId="notice">
+      {(data) => {
+        const messages = data.pages.flatMap((page) => page.list);
+        if (messages.length === 0) return <EmptyState testId="notice-empty" title={t('notice.empty')} />;
+        return (
+          <>
+            <div className="cl-inbox-bar">
+              <span data-testid="unread-summary">{t('notice.unread', { count: unread })}</span>
+              <Button
+                size="mini"
+                fill="none"
+                disabled={unread === 0 || markRead.isPending}
+                onClick={() => markRead.mutate({ all: true })}
+                data-testid="mark-all-read"
+              >
+                {t('notice.markAllRead')}
+              </Button>
+            </div>
+            <ul className="cl-inbox-list">
+              {messages.map((message) => (
+                <li key={message.id}>
+                  <button
+                    type="button"
+                    className={`cl-inbox-row${message.read ? '' : ' cl-inbox-unread'}`}
+                    data-testid="message-row"
+                    data-read={message.read}
+                    onClick={() =>
+                      void navigate({ to: paths.noticeDetail, search: { id: String(message.id) } })
+                    }
+                  >
+                    <span className="cl-inbox-title">
+                      {!message.read && <Badge content={Badge.dot} className="cl-inbox-dot" />}
+                      {message.title}
+                    </span>
+                    <span className="cl-inbox-summary">{message.summary}</span>
+                    <time className="cl-inbox-time">
+                      {formatDateTime(message.time, 'YYYY-MM-DD HH:mm')} (UTC+8)
+                    </time>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <LoadMoreFooter
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+              testId="notice-more"
+            />
+          </>
+        );
+      }}
+    </QueryView>
   );
+}
+
+/** Message inbox (login-gated, SPEC-DECISIONS 10): newest first, unread marked, all can be marked read. */
+export default function NoticePage() {
+  const loggedIn = useIsLoggedIn();
+  return <div data-testid="page-notice">{loggedIn ? <MessageList /> : <LoginRequired />}</div>;
 }

@@ -11,6 +11,7 @@ import { marketQueries } from '../../../features/market/api/market-queries';
 import { CoinList } from '../../../features/market/components/CoinList';
 import { ConceptList } from '../../../features/market/components/ConceptList';
 import { FavouriteCoins } from '../../../features/market/components/FavouriteCoins';
+import { AdSlot } from '../../../features/ads/AdSlot';
 import { GlobalStatsStrip } from '../../../features/market/components/GlobalStatsStrip';
 import type { SortState } from '../../../features/market/sort-state';
 import type { CoinSortKey } from '../../../features/market/components/CoinListHeader';
@@ -70,6 +71,7 @@ export default function MarketPage({ tab: tabParam, concept }: Partial<MarketSea
         <span>{t('search.placeholder')}</span>
       </button>
       <GlobalStatsStrip />
+      <AdSlot position="ad_market" />
       <Tabs
         activeKey={tab}
         onChange={(key) => show({ tab: key as MarketTab })}

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 import { Disclaimer } from '../../../components/Disclaimer';
+import { AdSlot } from '../../../features/ads/AdSlot';
 import { paths } from '../../../config/paths';
 import { platformTabs, type PlatformSearch, type PlatformTab } from '../../../config/search-params';
 import { ExchangeList } from '../../../features/market/components/ExchangeList';
@@ -14,6 +15,7 @@ export default function PlatformPage({ tab = 'ranking' }: Partial<PlatformSearch
   const navigate = useNavigate();
   return (
     <div className="cl-tab-page" data-testid="page-platform">
+      <AdSlot position="ad_platform" />
       <Tabs
         activeKey={tab}
         onChange={(key) =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Avatar, List, PullToRefresh } from 'antd-mobile';
+import { Avatar, Badge, List, PullToRefresh } from 'antd-mobile';
 import {
   BellOutline,
   GlobalOutline,
@@ -15,7 +15,9 @@ import { useTranslation } from 'react-i18next';
 
 import { useLoginGate } from '../../../components/login-gate';
 import { paths, type RoutePath } from '../../../config/paths';
+import { AdSlot } from '../../../features/ads/AdSlot';
 import { UserAvatar } from '../../../features/auth/components/UserAvatar';
+import { useUnreadCount } from '../../../features/inbox/api/inbox-queries';
 import { reloadSession, useSessionStore } from '../../../lib/session-store';
 
 interface Entry {
@@ -24,6 +26,7 @@ interface Entry {
   label: string;
   to: RoutePath;
   gated?: boolean;
+  extra?: ReactNode;
 }
 
 /** Me tab (spec §2 tab 3): the only tab with pull-down refresh (SPEC-DECISIONS 9). */
@@ -33,9 +36,18 @@ export default function UserPage() {
   const gate = useLoginGate();
   const user = useSessionStore((state) => state.user);
   const queryClient = useQueryClient();
+  const unread = useUnreadCount();
 
   const entries: Entry[] = [
-    { key: 'messages', icon: <BellOutline />, label: t('user.messages'), to: paths.notice, gated: true },
+    {
+      key: 'messages',
+      icon: <BellOutline />,
+      label: t('user.messages'),
+      to: paths.notice,
+      gated: true,
+      extra:
+        unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} data-testid="unread-badge" /> : undefined,
+    },
     { key: 'settings', icon: <SetOutline />, label: t('user.settings'), to: paths.setting },
     { key: 'currency', icon: <PayCircleOutline />, label: t('user.currency'), to: paths.priceDisplay },
     { key: 'language', icon: <GlobalOutline />, label: t('user.language'), to: paths.language },
@@ -101,6 +113,7 @@ export default function UserPage() {
               key={entry.key}
               prefix={entry.icon}
               onClick={() => open(entry)}
+              extra={entry.extra}
               arrowIcon
               data-testid={`entry-${entry.key}`}
             >
@@ -108,6 +121,7 @@ export default function UserPage() {
             </List.Item>
           ))}
         </List>
+        <AdSlot position="ad_user" />
       </PullToRefresh>
     </div>
   );

@@ -1,0 +1,20 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+import type { NewsItem } from '@coinlens/contract';
+
+/** Where an article comes from; bundled samples say so plainly. */
+export function SourceLine({ source, time }: { source: NewsItem['source']; time?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="cl-source-line">
+      {source.sample && (
+        <Tag color="warning" fill="outline" className="cl-sample-tag" data-testid="sample-tag">
+          {t('viewpoint.sample')}
+        </Tag>
+      )}
+      <span>{source.name}</span>
+      {time && <span>· {time}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { gateway } from '../../../lib/gateway/gateway';
+import { pagedProcedureQuery, procedureQuery } from '../../../lib/gateway/procedure-query';
+import { useIsLoggedIn } from '../../../lib/session-store';
+
+const INBOX_PAGE_SIZE = 20;
+
+/** Query options of the message centre (appinbox_msrv, the spec's four calls). */
+export const inboxQueries = {
+  list: () => pagedProcedureQuery('appinbox_msrv/inbox_message_list', { page_size: INBOX_PAGE_SIZE }),
+  detail: (id: number) => procedureQuery('appinbox_msrv/inbox_message_detail', { id }),
+  unread: () => procedureQuery('appinbox_msrv/inbox_message_unread_num', {}),
+};
+
+/** Unread messages of the logged-in user; 0 for visitors (they have no inbox), refreshed every minute. */
+export function useUnreadCount(): number {
+  const loggedIn = useIsLoggedIn();
+  const query = useQuery({ ...inboxQueries.unread(), enabled: loggedIn, refetchInterval: 60_000 });
+  return loggedIn ? (query.data?.unread_num ?? 0) : 0;
+}
+
+/** Marks one message (or all) read; the list and the badge follow. */
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: { id: number } | { all: true }) =>
+      gateway.call('appinbox_msrv/inbox_message_markasread', target),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(inboxQueries.unread().queryKey, answer);
+      return queryClient.invalidateQueries({ queryKey: ['appinbox_msrv/inbox_message_list'] });
+    },
+  });
+}
