@@ -8,7 +8,9 @@ import { App } from './app/App';
 import { preloadTabPages } from './app/routes';
 import { createAppRouter } from './app/router';
 import { installSessionRefresher } from './features/auth/session-refresher';
+import { registerDeepLinkProtocol } from './features/share/protocol-handler';
 import { initI18n } from './lib/i18n';
+import { captureInstallPrompt } from './lib/install-prompt';
 import { queryClient } from './lib/query-client';
 import { useSettingsStore } from './lib/settings-store';
 import { applyTheme, applyUpDownColors } from './lib/theme';
@@ -18,6 +20,8 @@ async function start(): Promise<void> {
   void import('./lib/antd-setup').then(({ setupAntdMobile }) => setupAntdMobile());
   // Before the first call: an expired access token (1003) is renewed, not treated as the end of the session.
   installSessionRefresher();
+  captureInstallPrompt();
+  registerDeepLinkProtocol();
   const { theme, upDown } = useSettingsStore.getState();
   applyTheme(theme);
   applyUpDownColors(upDown);

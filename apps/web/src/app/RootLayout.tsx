@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect } from 'react';
 
 import { paths } from '../config/paths';
 import { AppUpdateCheck } from '../features/app-info/components/AppUpdateCheck';
+import { PushTapRouter } from '../features/push/PushTapRouter';
+import { ClipboardCheck } from '../features/share/ClipboardCheck';
 import { useGatewayBlockStore } from '../lib/gateway/gateway-block';
 import { setLoginNavigator } from '../lib/gateway/gateway';
 import { reloadSession } from '../lib/session-store';
@@ -80,6 +82,8 @@ export function RootLayout() {
       <SettingsEffects />
       <Outlet />
       <AppUpdateCheck />
+      <ClipboardCheck />
+      <PushTapRouter />
       <GatewayBlockOverlay />
     </>
   );

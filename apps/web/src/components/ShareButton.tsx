@@ -1,6 +1,8 @@
 import { UploadOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
+import { useSessionStore } from '../lib/session-store';
+import { shareText, shareUrl } from '../lib/share-text';
 import { showToast } from '../lib/toast';
 
 export interface ShareButtonProps {
@@ -9,25 +11,28 @@ export interface ShareButtonProps {
   route: string;
 }
 
-/** The web share link of a screen: `{website}/#/{route}?{query}` (spec §2). */
-export function shareUrl(
-  route: string,
-  origin: string = window.location.origin + window.location.pathname,
-): string {
-  return `${origin.replace(/\/$/, '')}/#${route}`;
-}
-
-/** Shares through the Web Share API where the browser has it, else copies the link. */
+/**
+ * Shares a screen as the localised share text with its link `{website}/#/{route}?{query}` and the sharer's
+ * `FXH_<uid>` (SPEC-DECISIONS 28): through the Web Share API where the browser has it, else the clipboard.
+ */
 export function ShareButton({ title, route }: ShareButtonProps) {
   const { t } = useTranslation();
+  const user = useSessionStore((state) => state.user);
   const share = async () => {
-    const url = shareUrl(route);
+    const url = shareUrl(route, window.location.origin + window.location.pathname);
+    const text = shareText(t('share.text'), {
+      userName: user?.authorInfo.nickname || t('share.someone'),
+      title,
+      url,
+      uid: user?.uid ?? 0,
+      appName: t('app.name'),
+    });
     try {
       if (typeof navigator.share === 'function') {
-        await navigator.share({ title, url });
+        await navigator.share({ title, text, url });
         return;
       }
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(text);
       showToast(t('share.copied'));
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -1,4 +1,3 @@
-import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
 import type { NewsItem } from '@coinlens/contract';
@@ -9,9 +8,9 @@ export function SourceLine({ source, time }: { source: NewsItem['source']; time?
   return (
     <span className="cl-source-line">
       {source.sample && (
-        <Tag color="warning" fill="outline" className="cl-sample-tag" data-testid="sample-tag">
+        <span className="cl-sample-tag" data-testid="sample-tag">
           {t('viewpoint.sample')}
-        </Tag>
+        </span>
       )}
       <span>{source.name}</span>
       {time && <span>· {time}</span>}

@@ -6,6 +6,7 @@ import { LANGUAGE_ENTRIES, formatPercent } from '@coinlens/contract';
 
 import { paths } from '../../../config/paths';
 import { accountService } from '../../../features/auth/account-service';
+import { PushSwitch } from '../../../features/push/PushSwitch';
 import { currentLanguage } from '../../../lib/i18n';
 import { useIsLoggedIn } from '../../../lib/session-store';
 import { useSettingsStore } from '../../../lib/settings-store';
@@ -94,6 +95,7 @@ export default function SettingPage() {
         >
           {t('settings.nightMode')}
         </List.Item>
+        <PushSwitch />
       </List>
       {loggedIn && (
         <div className="cl-settings-logout">

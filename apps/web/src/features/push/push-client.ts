@@ -1,0 +1,99 @@
+import { gateway } from '../../lib/gateway/gateway';
+import type { PushData } from './push-target';
+
+const REGISTER_ATTEMPTS = 3;
+const REGISTER_RETRY_MS = 3_000;
+
+export function pushSupported(): boolean {
+  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** Registers the service worker (it shows pushes and hands taps to the app); quiet where unsupported. */
+export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  try {
+    return await navigator.serviceWorker.register('./sw.js', { scope: './' });
+  } catch {
+    return null;
+  }
+}
+
+function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const padded = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const binary = atob(padded);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function withRetries<T>(
+  work: () => Promise<T>,
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+) {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= REGISTER_ATTEMPTS; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      lastError = error;
+      if (attempt < REGISTER_ATTEMPTS) await sleep(REGISTER_RETRY_MS);
+    }
+  }
+  throw lastError;
+}
+
+/**
+ * Asks for permission, subscribes with the server's VAPID key and registers the subscription for this device
+ * (spec §9: up to 3 attempts, 3 s apart). Answers false when the user or the browser says no.
+ */
+export async function enablePush(): Promise<boolean> {
+  if (!pushSupported()) return false;
+  if ((await Notification.requestPermission()) !== 'granted') return false;
+  const registration = (await registerServiceWorker()) ?? (await navigator.serviceWorker.ready);
+  const { vapid_public_key } = await gateway.call('appsys_msrv/push_config', {});
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: base64UrlToBytes(vapid_public_key),
+  });
+  const json = subscription.toJSON();
+  await withRetries(() =>
+    gateway.call('appsys_msrv/push_register', {
+      endpoint: subscription.endpoint,
+      keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    }),
+  );
+  return true;
+}
+
+export async function disablePush(): Promise<void> {
+  const registration = await navigator.serviceWorker?.getRegistration();
+  await (await registration?.pushManager.getSubscription())?.unsubscribe();
+  await gateway.call('appsys_msrv/push_unregister', {});
+}
+
+export async function pushEnabled(): Promise<boolean> {
+  if (!pushSupported() || Notification.permission !== 'granted') return false;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return Boolean(await registration?.pushManager.getSubscription());
+}
+
+/** Calls `onTap` for each push tapped: from the service worker's message, or the `?push=` of a new window. */
+export function listenForPushTaps(onTap: (data: PushData) => void): () => void {
+  const fromUrl = new URLSearchParams(window.location.search).get('push');
+  if (fromUrl) {
+    try {
+      onTap(JSON.parse(fromUrl) as PushData);
+    } catch {
+      console.warn('Push tap ignored (bad data)');
+    }
+    window.history.replaceState(null, '', window.location.pathname + window.location.hash);
+  }
+  const onMessage = (event: MessageEvent<{ kind?: string; data?: PushData }>) => {
+    if (event.data?.kind === 'coinlens-push-tap') onTap(event.data.data ?? {});
+  };
+  navigator.serviceWorker?.addEventListener('message', onMessage);
+  return () => navigator.serviceWorker?.removeEventListener('message', onMessage);
+}
