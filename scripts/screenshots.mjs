@@ -82,6 +82,7 @@ const SCREENS = [
   },
   { name: 'me', route: '/pages/tabbar/user/index', user: true },
   { name: 'messages', route: '/pages/system/notice/index', user: true },
+  { name: 'about', route: '/pages/system/aboutUs/index' },
 ];
 
 async function call(procedure, payload, headers = {}) {
