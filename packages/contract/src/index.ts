@@ -31,6 +31,7 @@ export * from './format/number-parsing.js';
 export * from './format/number-format.js';
 export * from './format/abbreviate-number.js';
 export * from './format/strip-html.js';
+export * from './format/article-html.js';
 export * from './format/display-time.js';
 export * from './format/date-header.js';
 export * from './format/relative-time.js';

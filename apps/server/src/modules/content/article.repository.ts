@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 
 import type { ArticleKind, ArticleOrigin, ArticleTable, Database, VoteDirection } from '../../db/schema.js';
 
@@ -32,6 +32,38 @@ export interface CommentRow {
 
 export type VoteOutcome =
   { kind: 'voted'; bullish: number; bearish: number } | { kind: 'duplicate' } | { kind: 'missing' };
+
+type ArticleQuery = SelectQueryBuilder<Database, 'articles', object>;
+
+/** Live articles are tagged with one of the coins. */
+function taggedWith(eb: ExpressionBuilder<Database, 'articles'>, coinIds: readonly string[]) {
+  return eb.exists(
+    eb
+      .selectFrom('article_coins')
+      .select('article_coins.article_id')
+      .whereRef('article_coins.article_id', '=', 'articles.id')
+      .where('article_coins.coin_id', 'in', [...coinIds]),
+  );
+}
+
+/** One page of a filtered article query, newest first, with the total of the filter. */
+async function newestFirstPage(
+  query: ArticleQuery,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ArticleRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll('articles')
+      .orderBy('articles.published_at', 'desc')
+      .orderBy('articles.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
 
 /** Articles (flashes and news), their coin tags, votes and comments. */
 export class ArticleRepository {
@@ -116,27 +148,8 @@ export class ArticleRepository {
       .selectFrom('articles')
       .where('articles.kind', '=', kind)
       .where('articles.retracted_at', 'is', null);
-    if (coinId !== null)
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('article_coins')
-            .select('article_coins.article_id')
-            .whereRef('article_coins.article_id', '=', 'articles.id')
-            .where('article_coins.coin_id', '=', coinId),
-        ),
-      );
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll('articles')
-        .orderBy('articles.published_at', 'desc')
-        .orderBy('articles.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
-    ]);
-    return { rows, total: Number(count?.total ?? 0) };
+    if (coinId !== null) query = query.where((eb) => taggedWith(eb, [coinId]));
+    return newestFirstPage(query, offset, limit);
   }
 
   async byId(id: number, kind: ArticleKind | null = null): Promise<ArticleRow | null> {
@@ -267,30 +280,10 @@ export class ArticleRepository {
       .where((eb) =>
         eb.or([
           eb('articles.search_text', 'like', pattern),
-          ...(coinIds.length > 0
-            ? [
-                eb.exists(
-                  eb
-                    .selectFrom('article_coins')
-                    .select('article_coins.article_id')
-                    .whereRef('article_coins.article_id', '=', 'articles.id')
-                    .where('article_coins.coin_id', 'in', [...coinIds]),
-                ),
-              ]
-            : []),
+          ...(coinIds.length > 0 ? [taggedWith(eb, coinIds)] : []),
         ]),
       );
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll('articles')
-        .orderBy('articles.published_at', 'desc')
-        .orderBy('articles.id', 'desc')
-        .offset(offset)
-        .limit(limit)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
-    ]);
-    return { rows, total: Number(count?.total ?? 0) };
+    return newestFirstPage(query, offset, limit);
   }
 
   /** Newest articles of any state, for the operator. */

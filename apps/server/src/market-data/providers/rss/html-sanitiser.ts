@@ -3,39 +3,10 @@
  * Everything not on the allow-list below is dropped; URLs are resolved to absolute form and re-checked
  * after the WHATWG URL parser has normalised them, which is how a browser would read them.
  */
+import { ARTICLE_ALLOWED_TAGS } from '@coinlens/contract';
 import sanitizeHtml from 'sanitize-html';
 
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'a',
-  'img',
-  'figure',
-  'figcaption',
-  'pre',
-  'code',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'span',
-];
+const ALLOWED_TAGS = [...ARTICLE_ALLOWED_TAGS];
 
 /** Dropped together with everything inside them (sanitize-html would otherwise keep their text). */
 const DROPPED_WITH_CONTENT = [

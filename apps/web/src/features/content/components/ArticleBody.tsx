@@ -2,43 +2,14 @@ import DOMPurify from 'dompurify';
 import { ImageViewer } from 'antd-mobile';
 import { useMemo, type MouseEvent } from 'react';
 
-/** Tags and attributes an article may keep: the server's allow-list, enforced again here before rendering. */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'a',
-  'img',
-  'figure',
-  'figcaption',
-  'pre',
-  'code',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'span',
-];
+import { ARTICLE_ALLOWED_TAGS } from '@coinlens/contract';
+
+/** Attributes an article may keep; the tags are the contract's list, the server's own. */
 const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'rel', 'target'];
 
 export function sanitiseForDisplay(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: [...ARTICLE_ALLOWED_TAGS],
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/))/i,
   });

@@ -1,0 +1,35 @@
+/**
+ * The markup an article body may keep: the server sanitises feed HTML to it on the way in, the web app
+ * sanitises to it again before rendering. One list, so the two can never disagree.
+ */
+export const ARTICLE_ALLOWED_TAGS: readonly string[] = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'a',
+  'img',
+  'figure',
+  'figcaption',
+  'pre',
+  'code',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'hr',
+  'span',
+];
