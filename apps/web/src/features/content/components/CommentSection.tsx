@@ -80,12 +80,7 @@ export function CommentSection({ id, type }: { id: string; type: ArticleType }) 
                   </li>
                 ))}
               </ul>
-              <LoadMoreFooter
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                onMore={() => void query.fetchNextPage()}
-                testId="comments-more"
-              />
+              <LoadMoreFooter query={query} testId="comments-more" />
             </>
           );
         }}

@@ -72,12 +72,7 @@ export function FlashTimeline({ coinId }: { coinId?: string }) {
                 </ol>
               </section>
             ))}
-            <LoadMoreFooter
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onMore={() => void query.fetchNextPage()}
-              testId="flashes-more"
-            />
+            <LoadMoreFooter query={query} testId="flashes-more" />
           </div>
         );
       }}

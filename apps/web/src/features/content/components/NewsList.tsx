@@ -56,12 +56,7 @@ export function NewsList({ coinId }: { coinId?: string }) {
                 </li>
               ))}
             </ul>
-            <LoadMoreFooter
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onMore={() => void query.fetchNextPage()}
-              testId="news-more"
-            />
+            <LoadMoreFooter query={query} testId="news-more" />
           </div>
         );
       }}

@@ -111,12 +111,7 @@ function TickerTable({
                   </li>
                 ))}
               </ul>
-              <LoadMoreFooter
-                hasMore={query.hasNextPage}
-                loading={query.isFetchingNextPage}
-                onMore={() => void query.fetchNextPage()}
-                testId="tickers-more"
-              />
+              <LoadMoreFooter query={query} testId="tickers-more" />
             </>
           )
         }

@@ -63,12 +63,7 @@ function MessageList() {
                 </li>
               ))}
             </ul>
-            <LoadMoreFooter
-              hasMore={query.hasNextPage}
-              loading={query.isFetchingNextPage}
-              onMore={() => void query.fetchNextPage()}
-              testId="notice-more"
-            />
+            <LoadMoreFooter query={query} testId="notice-more" />
           </>
         );
       }}

@@ -92,15 +92,7 @@ export function SearchResults({ keyword, type, onOpenResult, onShowType }: Searc
       />
     </div>
   ));
-  const footer =
-    type === 'all' ? null : (
-      <LoadMoreFooter
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onMore={() => void query.fetchNextPage()}
-        testId="search-more"
-      />
-    );
+  const footer = type === 'all' ? null : <LoadMoreFooter query={query} testId="search-more" />;
 
   return (
     <QueryView query={query} testId="search-results">
