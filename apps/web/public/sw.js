@@ -21,19 +21,25 @@ self.addEventListener('push', (event) => {
   );
 });
 
+/**
+ * Closes a tapped notification and hands its data to an open window (focused), or opens a new window with
+ * the data in `?push=`. A named function so tests can drive it with a real notification: NotificationEvents
+ * dispatched from script are untrusted and cannot `waitUntil`.
+ */
+self.coinlensHandleNotificationClick = async (notification) => {
+  notification.close();
+  const data = notification.data || {};
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows[0];
+  if (open) {
+    // The tap goes first: a browser may refuse the focus, and the app should still open the push's page.
+    open.postMessage({ kind: 'coinlens-push-tap', data });
+    await open.focus().catch(() => undefined);
+    return;
+  }
+  await self.clients.openWindow(`./?push=${encodeURIComponent(JSON.stringify(data))}#/`);
+};
+
 self.addEventListener('notificationclick', (event) => {
-  event.notification.close();
-  const data = event.notification.data || {};
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows[0];
-      if (open) {
-        await open.focus();
-        open.postMessage({ kind: 'coinlens-push-tap', data });
-        return;
-      }
-      await self.clients.openWindow(`./?push=${encodeURIComponent(JSON.stringify(data))}#/`);
-    })(),
-  );
+  event.waitUntil(self.coinlensHandleNotificationClick(event.notification));
 });
