@@ -68,7 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   try {
-    await registerSecurityHeaders(app);
+    registerSecurityHeaders(app);
     registerProxyHeaderWarning(app, config.TRUST_PROXY);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await app.register(rateLimit, {

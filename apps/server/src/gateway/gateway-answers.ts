@@ -2,6 +2,9 @@ import { ErrorCode, errorMessage, parameterErrorMessage, transportMessage } from
 import type { AppLanguage, GatewayAnswer } from '@coinlens/contract';
 import type { FastifyReply } from 'fastify';
 
+import { preferredEncoding } from './content-negotiation.js';
+import type { SharedAnswer } from './shared-answer.js';
+
 /** Gateway answers are never cached: they carry user data and live prices. */
 function send(reply: FastifyReply, status: number, answer: GatewayAnswer): FastifyReply {
   return reply
@@ -20,14 +23,24 @@ export function sendSuccess(
   return send(reply, 200, { code: 0, msg: errorMessage(messageCode, language), data });
 }
 
-/** A success whose `data` is already JSON text. */
-export function sendSerializedSuccess(reply: FastifyReply, json: string, language: AppLanguage) {
-  const body = `{"code":0,"msg":${JSON.stringify(errorMessage(ErrorCode.Success, language))},"data":${json}}`;
-  return reply
+/**
+ * A shared success written as its pre-encoded bytes. Setting `content-encoding` here keeps the compress plugin
+ * from compressing again; `vary` is sent either way, since the same call can come back in another encoding.
+ */
+export function sendSharedAnswer(
+  reply: FastifyReply,
+  answer: SharedAnswer,
+  language: AppLanguage,
+  acceptEncoding: string | undefined,
+) {
+  const { bytes, encoding } = answer.body(language, preferredEncoding(acceptEncoding));
+  reply
     .code(200)
     .header('cache-control', 'no-store')
-    .type('application/json; charset=utf-8')
-    .send(body);
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(bytes);
 }
 
 export function sendFailure(reply: FastifyReply, code: number, language: AppLanguage, data: unknown = null) {

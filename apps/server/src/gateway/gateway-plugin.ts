@@ -29,7 +29,7 @@ import {
   sendPayloadTooLarge,
   sendRateLimited,
   sendRegionRestricted,
-  sendSerializedSuccess,
+  sendSharedAnswer,
   sendSuccess,
 } from './gateway-answers.js';
 import { parsePayload } from './payload-validation.js';
@@ -37,13 +37,13 @@ import {
   FieldRejected,
   LocalisedFailure,
   ProcedureFailure,
-  SerializedResult,
   SuccessWithMessage,
   TooManyAttempts,
 } from './procedure-failure.js';
 import type { ProcedureContext, ProcedureHandler, ProcedureHandlers } from './procedure-registry.js';
 import type { ReplayGuard } from './replay-guard.js';
 import { verifyEnvelope } from './request-verifier.js';
+import { SharedAnswer } from './shared-answer.js';
 
 export interface GatewayOptions {
   appId: string;
@@ -224,7 +224,9 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     const context = contextOf(request, language, user);
     const handler = options.handlers[name] as ProcedureHandler<ProcedureName>;
     const result = await handler(input as never, context);
-    if (result instanceof SerializedResult) return sendSerializedSuccess(reply, result.json, language);
+    if (result instanceof SharedAnswer) {
+      return sendSharedAnswer(reply, result, language, request.headers['accept-encoding']);
+    }
     return result instanceof SuccessWithMessage
       ? sendSuccess(reply, result.data, language, result.messageCode)
       : sendSuccess(reply, result, language);

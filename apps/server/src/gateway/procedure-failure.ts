@@ -59,11 +59,3 @@ export class LocalisedFailure extends Error {
     super(`failed with code ${code}`);
   }
 }
-
-/**
- * A result already serialised to JSON, for answers many callers share (a coin-list page between two ticks):
- * the gateway splices it into the envelope instead of serialising the same rows again per request.
- */
-export class SerializedResult {
-  constructor(readonly json: string) {}
-}

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { AuthenticatedUser } from './authenticator.js';
 import { ProcedureFailure } from './procedure-failure.js';
-import type { SerializedResult, SuccessWithMessage } from './procedure-failure.js';
+import type { SuccessWithMessage } from './procedure-failure.js';
+import type { SharedAnswer } from './shared-answer.js';
 
 export interface ProcedureContext {
   language: AppLanguage;
@@ -30,9 +31,9 @@ export function callerIdOf(context: ProcedureContext): number {
 /** The context of a procedure that requires login: the user is there. */
 export type AuthenticatedContext = ProcedureContext & { user: AuthenticatedUser };
 
-/** The output itself, the output with a success message, or (for shared answers) the output already as JSON. */
+/** The output itself, the output with a success message, or (for answers many callers share) its encoded bytes. */
 export type ProcedureResult<P extends ProcedureName> =
-  ProcedureOutput<P> | SuccessWithMessage<ProcedureOutput<P>> | SerializedResult;
+  ProcedureOutput<P> | SuccessWithMessage<ProcedureOutput<P>> | SharedAnswer;
 
 export type ProcedureHandler<P extends ProcedureName> = (
   input: ProcedureParsedInput<P>,

@@ -1,4 +1,6 @@
-import { computeSignature, GATEWAY_VERSION, signaturesEqual } from '@coinlens/contract';
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import { canonicalFieldString, GATEWAY_VERSION } from '@coinlens/contract';
 import type { SignedEnvelope } from '@coinlens/contract';
 
 import { EnvelopeError } from './envelope.js';
@@ -39,7 +41,7 @@ export async function verifyEnvelope(
   }
   const signature = envelope.signature.toLowerCase();
   if (!SIGNATURE_PATTERN.test(signature)) throw new EnvelopeError('signature', 'malformed');
-  if (!signaturesEqual(computeSignature(fields, options.appSecret), signature)) {
+  if (!signatureMatches(fields, options.appSecret, signature)) {
     throw new EnvelopeError('signature', 'mismatch');
   }
   const payload = decodePayload(envelope.data);
@@ -48,6 +50,18 @@ export async function verifyEnvelope(
     throw new EnvelopeError('signature', 'replayed request');
   }
   return payload;
+}
+
+/** The contract's signature (MD5 of secret + canonical fields + secret) with Node's native hash. */
+function signatureMatches(
+  fields: Readonly<Record<string, string>>,
+  secret: string,
+  signature: string,
+): boolean {
+  const expected = createHash('md5')
+    .update(secret + canonicalFieldString(fields) + secret)
+    .digest();
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
 function decodePayload(data: string): Record<string, unknown> {

@@ -13,6 +13,7 @@ import { RESOLUTION_MS } from '../market-data/market-model.js';
 import type { CandleRepository } from './candle.repository.js';
 import { bucketStart, CANDLE_RETENTION_MS, rollUp } from './candle-rollup.js';
 import { certificationOf } from './certification.js';
+import { EventLoopSlices } from './event-loop-slices.js';
 import { HistoryCache } from './history-cache.js';
 import { JobScheduler } from './job-scheduler.js';
 import { MarketScorer } from './market-scorer.js';
@@ -230,7 +231,9 @@ export class MarketIngest {
     const now = this.options.now();
     const to = bucketStart(now, '1m');
     const latest = await this.candles.latestTimes('1m');
+    const slices = new EventLoopSlices();
     for (const coinId of this.snapshot.coins.keys()) {
+      await slices.pause();
       signal.throwIfAborted();
       const from = Math.max(
         (latest.get(coinId) ?? to - RESOLUTION_MS['1m']) + RESOLUTION_MS['1m'],

@@ -1,6 +1,7 @@
 import type { MarketDataProvider } from '../market-data/market-data-provider.js';
 import type { OrderBookSnapshot, TradePrint, VenueTicker } from '../market-data/market-model.js';
 import { depthWithinBandUsd } from './book-depth.js';
+import { EventLoopSlices } from './event-loop-slices.js';
 
 export interface VenueSample {
   exchangeId: string;
@@ -56,6 +57,7 @@ export class VenueSampler {
     }
     const samples: VenueSample[] = [];
     const tapeBooks = new Set<string>();
+    const slices = new EventLoopSlices();
     for (const [exchangeId, pairs] of byVenue) {
       const largest = [...pairs]
         .sort((a, b) => b.volumeUsd24h - a.volumeUsd24h)
@@ -68,6 +70,7 @@ export class VenueSampler {
         depthUsd2pct: null,
       };
       for (const ticker of largest) {
+        await slices.pause();
         signal.throwIfAborted();
         const pair = { exchangeId, coinId: ticker.coinId, quote: ticker.quote };
         try {
@@ -110,7 +113,9 @@ export class VenueSampler {
     const due = [...tickers]
       .sort((a, b) => (this.depth.get(pairKey(a))?.at ?? 0) - (this.depth.get(pairKey(b))?.at ?? 0))
       .slice(0, this.options.maxBooksPerRun);
+    const slices = new EventLoopSlices();
     for (const ticker of due) {
+      await slices.pause();
       signal.throwIfAborted();
       try {
         const book = await this.provider.getOrderBook(

@@ -3,6 +3,7 @@ import type { SignedEnvelope, UnsignedEnvelope } from './protocol.js';
 import { GATEWAY_DEV_ID, GATEWAY_VERSION } from './protocol.js';
 
 const encoder = new TextEncoder();
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Orders strings by their UTF-8 bytes, which is what "sorted by byte order" means for any key. */
 export function compareByUtf8Bytes(a: string, b: string): number {
@@ -21,11 +22,10 @@ export function compareByUtf8Bytes(a: string, b: string): number {
  * Keys are length-prefixed by their `=`; values cannot be confused across fields because keys are a fixed set.
  */
 export function canonicalFieldString(fields: Readonly<Record<string, string>>): string {
-  return Object.keys(fields)
-    .filter((key) => key !== 'signature')
-    .sort(compareByUtf8Bytes)
-    .map((key) => `${key}=${fields[key] ?? ''}`)
-    .join('&');
+  const keys = Object.keys(fields).filter((key) => key !== 'signature');
+  // Without surrogate pairs, UTF-16 code-unit order (the default sort) is UTF-8 byte order, and far cheaper.
+  keys.sort(keys.some((key) => SURROGATE.test(key)) ? compareByUtf8Bytes : undefined);
+  return keys.map((key) => `${key}=${fields[key] ?? ''}`).join('&');
 }
 
 /** Lowercase hex MD5 of `secret + canonical + secret`. */

@@ -1,0 +1,163 @@
+// coin_list (page of 100) and exchange_list under autocannon (100 connections, freshly signed calls), with and
+// without `Accept-Encoding: br, gzip`, each as a ratio of a bare Fastify answering the same signed calls with
+// the identical bytes and headers captured from Coinlens in the same run (bench/identical-bytes-server.mjs).
+// Target: ratio ≥ 0.7 and p99 ≤ 50 ms in every case. Run: npm run build && npm run bench:lists
+import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import autocannon from 'autocannon';
+
+import { printTable, signedBody, startCoinlens, startProcess, stop } from './support.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 100;
+const RATIO_TARGET = 0.7;
+const P99_TARGET_MS = 50;
+const LISTS = {
+  coin_list: { page: 1, page_size: 100 },
+  exchange_list: { page: 1, page_size: 100 },
+};
+const ENCODINGS = { identity: undefined, br: 'br, gzip' };
+/** Headers that differ per response by nature; everything else the baseline repeats byte for byte. */
+const PER_RESPONSE_HEADERS = new Set([
+  'date',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+function run(options) {
+  return new Promise((resolve, reject) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
+}
+
+function loadOf(port, procedure, acceptEncoding) {
+  return {
+    url: `http://127.0.0.1:${port}/gwapi/v1/appmarket_msrv/${procedure}`,
+    requests: [
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        setupRequest: (request) => ({ ...request, body: signedBody(LISTS[procedure]) }),
+      },
+    ],
+  };
+}
+
+/** One signed call over node:http, which (unlike fetch) hands over the body exactly as it came on the wire. */
+function rawCall(port, procedure, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    const call = request(
+      `http://127.0.0.1:${port}/gwapi/v1/appmarket_msrv/${procedure}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      },
+      (reply) => {
+        const chunks = [];
+        reply.on('data', (chunk) => chunks.push(chunk));
+        reply.on('end', () => resolve({ headers: reply.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    call.on('error', reject);
+    call.end(signedBody(LISTS[procedure]));
+  });
+}
+
+async function capture(port) {
+  const captured = {};
+  for (const procedure of Object.keys(LISTS)) {
+    captured[procedure] = {};
+    for (const [encoding, acceptEncoding] of Object.entries(ENCODINGS)) {
+      const { headers, body } = await rawCall(port, procedure, acceptEncoding);
+      if (encoding === 'identity' && JSON.parse(body.toString()).code !== 0) {
+        throw new Error(`${procedure} answered ${body.toString()}`);
+      }
+      captured[procedure][encoding] = {
+        headers: Object.fromEntries(
+          Object.entries(headers).filter(([name]) => !PER_RESPONSE_HEADERS.has(name)),
+        ),
+        body: body.toString('base64'),
+        bytes: body.length,
+      };
+    }
+  }
+  return captured;
+}
+
+function summary(name, result) {
+  return {
+    case: name,
+    req_per_s: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non_2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+let coinlens;
+let baseline;
+try {
+  coinlens = await startCoinlens(3002);
+  const captured = await capture(3002);
+  const captureFile = path.join(tmpdir(), `coinlens-bench-capture-${process.pid}.json`);
+  writeFileSync(captureFile, JSON.stringify(captured));
+  baseline = await startProcess(
+    ['bench/identical-bytes-server.mjs', '3001', captureFile],
+    {},
+    'http://127.0.0.1:3001/healthz',
+  );
+  const rows = [];
+  const cases = [];
+  for (const procedure of Object.keys(LISTS)) {
+    for (const [encoding, acceptEncoding] of Object.entries(ENCODINGS)) {
+      const bytes = captured[procedure][encoding].bytes;
+      // Warm-up, then the measured rounds back to back so drift affects both alike.
+      await run({ ...loadOf(3001, procedure, acceptEncoding), duration: 2 });
+      await run({ ...loadOf(3002, procedure, acceptEncoding), duration: 2 });
+      const bare = summary(
+        `bare ${procedure} ${encoding} (${bytes} B)`,
+        await run(loadOf(3001, procedure, acceptEncoding)),
+      );
+      const measured = summary(
+        `coinlens ${procedure} ${encoding}`,
+        await run(loadOf(3002, procedure, acceptEncoding)),
+      );
+      const ratio = Number((measured.req_per_s / bare.req_per_s).toFixed(3));
+      rows.push(bare, { ...measured, ratio });
+      cases.push({
+        procedure,
+        encoding,
+        bytes,
+        bare,
+        measured,
+        ratio,
+        pass: ratio >= RATIO_TARGET && measured.p99_ms <= P99_TARGET_MS && measured.non_2xx === 0,
+      });
+    }
+  }
+  const pass = cases.every((entry) => entry.pass);
+  process.stdout.write(
+    `${JSON.stringify({ cases, ratio_target: RATIO_TARGET, p99_target_ms: P99_TARGET_MS, pass })}\n`,
+  );
+  printTable(rows);
+  process.stdout.write(
+    `${cases.map((entry) => `${entry.procedure}/${entry.encoding}: ratio ${entry.ratio}, p99 ${entry.measured.p99_ms} ms`).join('; ')} (targets ≥ ${RATIO_TARGET}, ≤ ${P99_TARGET_MS} ms): ${pass ? 'PASS' : 'FAIL'}\n`,
+  );
+} finally {
+  if (baseline) await stop(baseline);
+  await coinlens?.stop();
+}
