@@ -12,7 +12,9 @@ class LiveClient {
   private waiter: ((frame: LiveFrame) => void) | null = null;
 
   private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data: Buffer) => {
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      // The protocol speaks JSON text: a browser would hand a binary frame over as a Blob.
+      if (isBinary) throw new Error('a live frame arrived as a binary frame');
       const frame = JSON.parse(data.toString('utf8')) as LiveFrame;
       if (this.waiter) {
         this.waiter(frame);

@@ -129,14 +129,14 @@ export class LiveHub {
   private broadcast(): void {
     const now = this.now();
     const tick = new TickContext(this.snapshot, this.currencies, this.market, now);
-    const groups = new Map<string, { leader: LiveSession; events: LiveEvent[]; payload: string | null }>();
+    const groups = new Map<string, { leader: LiveSession; events: LiveEvent[]; payload: Buffer | null }>();
     // Keys are read before any update: followers share their leader's state, so after the leader's update their
     // key would already name the new tick and no longer match the group they belong to.
     const members = [...this.clients].map((client) => ({ client, key: client.session.groupKey() }));
     for (const { client, key } of members) {
       const group = key === null ? undefined : groups.get(key);
       let events: LiveEvent[];
-      let payload: string | null = null;
+      let payload: Buffer | null = null;
       if (group) {
         client.session.adopt(group.leader);
         events = group.events;
@@ -153,12 +153,13 @@ export class LiveHub {
     }
   }
 
-  private serialise(events: LiveEvent[]): string {
+  /** UTF-8 encoded once, so a frame shared by thousands of clients is not encoded again for each of them. */
+  private serialise(events: LiveEvent[]): Buffer {
     const frame: LiveFrame = { t: this.now(), events };
-    return JSON.stringify(frame);
+    return Buffer.from(JSON.stringify(frame));
   }
 
-  private send(client: Client, events: LiveEvent[], payload: string | null = null): void {
+  private send(client: Client, events: LiveEvent[], payload: Buffer | null = null): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > LIVE_RULES.maxBufferedBytes) {
       this.log.info({ buffered: client.socket.bufferedAmount }, 'dropping a slow live client');
@@ -166,7 +167,8 @@ export class LiveHub {
       this.clients.delete(client);
       return;
     }
-    client.socket.send(payload ?? this.serialise(events));
+    // A Buffer would go out as a binary frame by default; the protocol speaks JSON text.
+    client.socket.send(payload ?? this.serialise(events), { binary: false });
     client.lastSentAt = this.now();
   }
 

@@ -52,6 +52,8 @@ export class LiveSession {
     syncedAt: null,
   };
   private shared = false;
+  /** Currency and sorted topics, rebuilt only when they change (read for every client on every tick). */
+  private subscriptionKey: string | null = null;
 
   get topicCount(): number {
     return this.state.topics.size;
@@ -60,13 +62,15 @@ export class LiveSession {
   /** Sessions with equal keys hold equal state and get equal frames; null when not in sync with a tick. */
   groupKey(): string | null {
     if (this.state.syncedAt === null) return null;
-    return `${this.state.currency}|${this.state.syncedAt}|${[...this.state.topics].sort().join(',')}`;
+    this.subscriptionKey ??= `${this.state.currency}|${[...this.state.topics].sort().join(',')}`;
+    return `${this.state.syncedAt}|${this.subscriptionKey}`;
   }
 
   /** Adds topics and answers their snapshots; a currency change resends everything in the new currency. */
   subscribe(topics: readonly string[], currency: string | undefined, tick: TickContext): LiveEvent[] {
     const state = this.ownState();
     state.syncedAt = null;
+    this.subscriptionKey = null;
     let resend = topics;
     if (currency && currency !== state.currency) {
       state.currency = currency;
@@ -82,6 +86,7 @@ export class LiveSession {
   unsubscribe(topics: readonly string[]): void {
     const state = this.ownState();
     state.syncedAt = null;
+    this.subscriptionKey = null;
     for (const topic of topics) {
       state.topics.delete(topic);
       state.sentLists.delete(topic);
@@ -128,6 +133,7 @@ export class LiveSession {
   /** Takes over the state of a session of the same group that has just been updated for this tick. */
   adopt(leader: LiveSession): void {
     this.state = leader.state;
+    this.subscriptionKey = leader.subscriptionKey;
     this.shared = true;
     leader.shared = true;
   }
