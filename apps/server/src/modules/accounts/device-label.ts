@@ -1,3 +1,6 @@
+/** The label of a client whose User-Agent names nothing this code knows (stored in English, see device-label-text). */
+export const UNKNOWN_DEVICE = 'Unknown device';
+
 const BROWSERS: readonly [RegExp, string][] = [
   [/Edg\//, 'Edge'],
   [/OPR\//, 'Opera'],
@@ -16,6 +19,10 @@ const SYSTEMS: readonly [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
+/** Every browser and system name a label can carry. */
+export const BROWSER_NAMES: readonly string[] = BROWSERS.map(([, name]) => name);
+export const SYSTEM_NAMES: readonly string[] = SYSTEMS.map(([, name]) => name);
+
 /** The leading product name of a User-Agent ("curl/8.5.0" → "curl"), letters, digits and `._-` only. */
 const PRODUCT_TOKEN = /^([A-Za-z][A-Za-z0-9._-]{0,31})\//;
 
@@ -27,5 +34,5 @@ export function deviceLabel(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? PRODUCT_TOKEN.exec(userAgent.trim())?.[1] ?? 'Unknown device';
+  return browser ?? system ?? PRODUCT_TOKEN.exec(userAgent.trim())?.[1] ?? UNKNOWN_DEVICE;
 }

@@ -1,6 +1,7 @@
 import type { LocalisedText } from '@coinlens/contract';
 
 import type { AccountEvent } from '../accounts/accounts.service.js';
+import { localisedDeviceLabel } from '../accounts/device-label-text.js';
 import type { PublishedArticle } from '../content/article-publisher.js';
 import { utc8Date } from '../content/article-views.js';
 import type { InboxMessageDraft } from './inbox.service.js';
@@ -12,7 +13,8 @@ function utc8Time(at: number): string {
 /** The system message an account event leaves in the user's inbox. */
 export function accountEventMessage(event: AccountEvent): InboxMessageDraft {
   const when = utc8Time(event.at);
-  if (event.kind === 'new_device_sign_in')
+  if (event.kind === 'new_device_sign_in') {
+    const device = localisedDeviceLabel(event.device);
     return {
       userId: event.userId,
       category: 'system',
@@ -22,13 +24,14 @@ export function accountEventMessage(event: AccountEvent): InboxMessageDraft {
         'zh-Hans': '您的账户有新的登录',
       },
       body: {
-        en: `Your account was signed in on ${event.device} at ${when}. If this was not you, change your password now and sign out the other sessions in Account Security.`,
-        vi: `Tài khoản của bạn vừa được đăng nhập trên ${event.device} lúc ${when}. Nếu không phải bạn, hãy đổi mật khẩu ngay và đăng xuất các phiên khác trong mục Bảo mật tài khoản.`,
-        'zh-Hans': `您的账户于 ${when} 在 ${event.device} 上登录。如果不是您本人操作，请立即修改密码，并在“账户安全”中退出其他会话。`,
+        en: `Your account was signed in on ${device.en} at ${when}. If this was not you, change your password now and sign out the other sessions in Account Security.`,
+        vi: `Tài khoản của bạn vừa được đăng nhập trên ${device.vi} lúc ${when}. Nếu không phải bạn, hãy đổi mật khẩu ngay và đăng xuất các phiên khác trong mục Bảo mật tài khoản.`,
+        'zh-Hans': `您的账户于 ${when} 在 ${device['zh-Hans']} 上登录。如果不是您本人操作，请立即修改密码，并在“账户安全”中退出其他会话。`,
       },
       link: 'web+coinlens:page?path=user',
       dedupeKey: null,
     };
+  }
   return {
     userId: event.userId,
     category: 'system',
