@@ -1,6 +1,7 @@
 import { COMMENT_MAX_LENGTH, COMMENTS_PER_MINUTE, TransportError } from '@coinlens/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { APP_NAME } from '../src/modules/app/app-name.js';
 import type { ArticleDraft } from '../src/modules/content/article-publisher.js';
 import { callAs, registerAccount } from './support/accounts.js';
 import { TEST_DIALECTS } from './support/test-databases.js';
@@ -53,6 +54,33 @@ describe.each(TEST_DIALECTS)('content, inbox, ads and push on %s', (dialect) => 
     expect(zh.data.list[0]?.title).toMatch(/[\u4e00-\u9fff]/);
     const times = en.data.list.map((item) => item.time);
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('names the app as the source of its own flashes and news in the reader’s language', async () => {
+    await publish(flashDraft('own-source', NOW - 2 * HOUR, { origin: 'market', sourceName: APP_NAME.en }));
+    await publish(
+      flashDraft('feed-named-like-us', NOW - 3 * HOUR, { origin: 'feed', sourceName: 'Coinlens' }),
+    );
+    const sourceOf = async (lang: string, title: string) => {
+      const answer = await callAs(server, 'appcontent_msrv/fastnews_list', { page_size: 100 }, { lang });
+      const flashes = answer.data.groups.flatMap((group) => group.list);
+      return flashes.find((item) => item.title.endsWith(title))?.source.name;
+    };
+    expect(await sourceOf('en', 'own-source')).toBe('Coinlens');
+    expect(await sourceOf('vi', 'own-source')).toBe('Coinlens');
+    expect(await sourceOf('zh', 'own-source')).toBe('币镜');
+    // Somebody else's feed that happens to have our name keeps it as written.
+    expect(await sourceOf('zh', 'feed-named-like-us')).toBe('Coinlens');
+    const news = await callAs(server, 'appcontent_msrv/news_list', { page_size: 50 }, { lang: 'zh' });
+    const sample = news.data.list.find((item) => item.source.sample);
+    expect(sample?.source.name).toBe('币镜');
+    const detail = await callAs(
+      server,
+      'appcontent_msrv/news_detail',
+      { information_id: String(sample?.id), type: 'news' },
+      { lang: 'zh' },
+    );
+    expect(detail.data.source.name).toBe('币镜');
   });
 
   it('groups flashes by day in UTC+8, newest first, and filters by coin', async () => {

@@ -2,13 +2,8 @@ import { APP_LANGUAGES, ErrorCode, FALLBACK_LANGUAGE } from '@coinlens/contract'
 import type { AppConfig, AppLanguage, VersionInfo } from '@coinlens/contract';
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
+import { APP_NAME } from './app-name.js';
 import type { AppRepository } from './app.repository.js';
-
-export const APP_NAMES: Readonly<Record<AppLanguage, string>> = {
-  en: 'Coinlens',
-  vi: 'Coinlens',
-  'zh-Hans': '币镜',
-};
 
 export interface AppSettings {
   appId: string;
@@ -26,8 +21,8 @@ export class AppService {
   appConfig(language: AppLanguage, origin: string): AppConfig {
     return {
       app_id: this.settings.appId,
-      app_name: APP_NAMES[language],
-      app_names: { ...APP_NAMES },
+      app_name: APP_NAME[language],
+      app_names: { ...APP_NAME },
       website: this.settings.website ?? origin,
       contact: { ...this.settings.contact },
       languages: [...APP_LANGUAGES],

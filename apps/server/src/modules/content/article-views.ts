@@ -7,6 +7,7 @@ import type {
   VoteDirection,
 } from '@coinlens/contract';
 
+import { APP_NAME } from '../app/app-name.js';
 import type { ArticleRow, CommentRow } from './article.repository.js';
 import { localisedText } from './localised-json.js';
 
@@ -29,8 +30,14 @@ export function utc8Date(time: number): string {
   return new Date(time + UTC8_MS).toISOString().slice(0, 10);
 }
 
-function sourceOf(row: ArticleRow) {
-  return { name: row.source_name, url: row.source_url, sample: row.origin === 'sample' };
+/** The app's own articles store its English name as their source and show it in the reader's language. */
+function sourceOf(row: ArticleRow, language: AppLanguage) {
+  const own = row.origin !== 'feed' && row.source_name === APP_NAME.en;
+  return {
+    name: own ? APP_NAME[language] : row.source_name,
+    url: row.source_url,
+    sample: row.origin === 'sample',
+  };
 }
 
 export function flashView(row: ArticleRow, language: AppLanguage, extras: ArticleExtras): FlashItem {
@@ -41,7 +48,7 @@ export function flashView(row: ArticleRow, language: AppLanguage, extras: Articl
     content: localisedText(row.summary_i18n, language),
     time: row.published_at,
     important: row.important === 1,
-    source: sourceOf(row),
+    source: sourceOf(row, language),
     coins: extras.coins,
     comment_count: row.comment_count,
     bullish: row.bullish,
@@ -58,7 +65,7 @@ export function newsView(row: ArticleRow, language: AppLanguage, extras: Article
     summary: localisedText(row.summary_i18n, language),
     image_url: row.image_url,
     time: row.published_at,
-    source: sourceOf(row),
+    source: sourceOf(row, language),
     coins: extras.coins,
     comment_count: row.comment_count,
   };
@@ -78,7 +85,7 @@ export function articleDetailView(
     image_url: row.image_url,
     time: row.published_at,
     important: row.important === 1,
-    source: sourceOf(row),
+    source: sourceOf(row, language),
     coins: extras.coins,
     comment_count: row.comment_count,
     bullish: row.bullish,

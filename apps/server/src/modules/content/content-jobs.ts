@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
 import type { MarketDataProvider } from '../../market-data/market-data-provider.js';
+import { APP_NAME } from '../app/app-name.js';
 import type { ArticleDraft, ArticlePublisher } from './article-publisher.js';
 import type { FeedIngest } from './feed-ingest.js';
 import { announcementFlash, marketEventFlashes, publishAll } from './market-flashes.js';
@@ -36,7 +37,7 @@ export function sampleDraft(sample: SampleArticle, firstStart: number): ArticleD
       vi: body(sample.paragraphs.vi),
       'zh-Hans': body(sample.paragraphs['zh-Hans']),
     },
-    sourceName: 'Coinlens',
+    sourceName: APP_NAME.en,
     sourceUrl: null,
     imageUrl: `/sample-images/${sample.slug}.svg`,
     important: false,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CoinState, MarketSnapshot } from '../../ingest/market-snapshot.js';
+import { APP_NAME } from '../app/app-name.js';
 import { FLASH_RULES, marketEventFlashes } from './market-flashes.js';
 
 const NOW = Date.UTC(2026, 10, 24, 17, 0); // 01:00 on the 25th in UTC+8
@@ -51,6 +52,8 @@ describe('market event flashes', () => {
       'volume:busy:2026-11-25',
       'flag:washed:suspicious_volume:2026-11-25',
     ]);
+    // Stored under the app's English name, which the article views show in the reader's language.
+    expect(new Set(drafts.map((draft) => draft.sourceName))).toEqual(new Set([APP_NAME.en]));
     const [up, down] = drafts;
     expect(up?.title).toEqual({
       en: 'mover (MOVE) up 14.2% in 24 hours',

@@ -3,6 +3,7 @@ import { coinFlagText, type LocalisedText } from '@coinlens/contract';
 import type { CoinState, MarketSnapshot } from '../../ingest/market-snapshot.js';
 import type { Announcement } from '../../market-data/market-model.js';
 import type { CoinFlag } from '../../scoring/coin-factors.js';
+import { APP_NAME } from '../app/app-name.js';
 import type { ArticleDraft, ArticlePublisher } from './article-publisher.js';
 import { utc8Date } from './article-views.js';
 import {
@@ -62,7 +63,7 @@ function flash(
     title: texts.title,
     summary: texts.summary,
     body: {},
-    sourceName: 'Coinlens',
+    sourceName: APP_NAME.en,
     sourceUrl: null,
     imageUrl: null,
     important,

@@ -1,8 +1,7 @@
 import type { AppLanguage, CaptchaPurpose, LocalisedText } from '@coinlens/contract';
 
+import { APP_NAME } from '../app/app-name.js';
 import type { MailMessage } from './mailer.js';
-
-const APP_NAME: LocalisedText = { en: 'Coinlens', vi: 'Coinlens', 'zh-Hans': '币镜' };
 
 const CODE_SUBJECT: Record<CaptchaPurpose, LocalisedText> = {
   register: {
