@@ -1,9 +1,10 @@
 import { useRouter } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { PageHeader } from '../components/PageHeader';
 import { paths, type TabKey } from '../config/paths';
 import { ErrorBoundary } from './ErrorBoundary';
+import { PageTitleContext } from '../lib/page-title';
 import { TabBar } from './TabBar';
 
 export interface PageFrameProps {
@@ -24,11 +25,14 @@ export function PageFrame({ name, title, tab, children }: PageFrameProps) {
         if (router.history.canGoBack()) router.history.back();
         else void router.navigate({ to: paths.market, replace: true });
       };
+  const [bodyTitle, setBodyTitle] = useState<string | null>(null);
   return (
     <div className={tab ? 'cl-page cl-page-tab' : 'cl-page'}>
-      <PageHeader title={title} onBack={onBack} />
+      <PageHeader title={bodyTitle ?? title} onBack={onBack} />
       <main className="cl-page-body" data-page={name}>
-        <ErrorBoundary>{children}</ErrorBoundary>
+        <PageTitleContext.Provider value={setBodyTitle}>
+          <ErrorBoundary>{children}</ErrorBoundary>
+        </PageTitleContext.Provider>
       </main>
       {tab && <TabBar active={tab} />}
     </div>

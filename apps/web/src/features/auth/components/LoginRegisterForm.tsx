@@ -1,6 +1,6 @@
 import { Button, Checkbox, Input, List } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
-import { useReducer, type FormEvent } from 'react';
+import { useEffect, useReducer, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { CaptchaPurpose } from '@coinlens/contract';
@@ -12,6 +12,8 @@ import {
   authFieldOf,
   authReducer,
   initialAuthState,
+  type AuthStep,
+  type CodePurpose,
   stepFields,
   validateStep,
   type AuthField,
@@ -41,13 +43,19 @@ const inputType: Record<TextField, 'email' | 'password' | 'text'> = {
   nickname: 'text',
 };
 
+export interface LoginRegisterFormProps {
+  /** Told the step (and, on the email-code step, what the code is for) whenever it changes. */
+  onStepChange?: (step: AuthStep, purpose: CodePurpose | null) => void;
+}
+
 /** Login, register, forgot password and the email-code step (spec §4) as one state machine. */
-export function LoginRegisterForm() {
+export function LoginRegisterForm({ onStepChange }: LoginRegisterFormProps = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const resume = useResumeAfterLogin();
   const [state, dispatch] = useReducer(authReducer, undefined, () => initialAuthState('login'));
   const fields = stepFields(state);
+  useEffect(() => onStepChange?.(state.step, state.purpose), [onStepChange, state.step, state.purpose]);
 
   const labels: Record<Exclude<AuthField, 'agreed'>, string> = {
     email: t('login.email'),

@@ -84,7 +84,13 @@ export function ProfileForm({ uid, profile }: ProfileFormProps) {
         <List.Item extra={<Avatar src={profile.avatar} aria-hidden="true" data-testid="profile-avatar" />}>
           {t('profile.avatar')}
         </List.Item>
-        <List.Item extra={<span data-testid="profile-email">{profile.email}</span>}>
+        <List.Item
+          extra={
+            <span className="cl-email" data-testid="profile-email">
+              {profile.email}
+            </span>
+          }
+        >
           {t('profile.email')}
         </List.Item>
         <List.Item extra={profile.uid}>{t('profile.uid')}</List.Item>

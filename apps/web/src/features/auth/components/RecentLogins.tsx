@@ -12,7 +12,7 @@ export function RecentLogins({ logins }: { logins: SecurityInfo['recent_logins']
       {logins.map((login, index) => (
         <List.Item
           key={`${login.at}-${index}`}
-          description={`${formatDateTime(login.at, 'YYYY-MM-DD HH:mm')} · ${login.ip_masked}`}
+          description={`${formatDateTime(login.at, 'YYYY-MM-DD HH:mm')} (UTC+8) · ${login.ip_masked}`}
           extra={
             <Tag color={login.success ? 'success' : 'danger'} fill="outline">
               {login.success ? t('security.loginSucceeded') : t('security.loginFailed')}

@@ -38,7 +38,13 @@ export function SecurityOverview({ uid }: { uid: string }) {
   return (
     <>
       <List header={t('security.account')}>
-        <List.Item extra={<span data-testid="security-email">{data.email_masked}</span>}>
+        <List.Item
+          extra={
+            <span className="cl-email" data-testid="security-email">
+              {data.email_masked}
+            </span>
+          }
+        >
           {t('security.email')}
         </List.Item>
         <List.Item extra={uid}>{t('profile.uid')}</List.Item>

@@ -12,7 +12,7 @@ export function SessionList({ sessions }: { sessions: SecurityInfo['sessions'] }
         <List.Item
           key={session.id}
           description={t('security.lastUsed', {
-            time: formatDateTime(session.last_used_at, 'YYYY-MM-DD HH:mm'),
+            time: `${formatDateTime(session.last_used_at, 'YYYY-MM-DD HH:mm')} (UTC+8)`,
           })}
           extra={
             session.current ? (

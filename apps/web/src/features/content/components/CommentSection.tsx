@@ -75,7 +75,9 @@ export function CommentSection({ id, type }: { id: string; type: ArticleType }) 
                 {comments.map((comment) => (
                   <li key={comment.id} className="cl-comment" data-testid="comment">
                     <span className="cl-comment-author">{comment.user.nickname || t('user.noNickname')}</span>
-                    <time className="cl-comment-time">{formatDateTime(comment.time, 'MM-DD HH:mm')}</time>
+                    <time className="cl-comment-time">
+                      {formatDateTime(comment.time, 'MM-DD HH:mm')} (UTC+8)
+                    </time>
                     <p className="cl-comment-text">{comment.content}</p>
                   </li>
                 ))}

@@ -35,9 +35,13 @@ export function FlashTimeline({ coinId }: { coinId?: string }) {
         return (
           <div className="cl-timeline" data-testid="flash-timeline">
             {days.map((day) => (
-              <section key={day.date} aria-label={formatDateHeader(dayMoment(day.date), language)}>
+              <section
+                key={day.date}
+                aria-label={`${formatDateHeader(dayMoment(day.date), language)} (UTC+8)`}
+              >
+                {/* The day and the times under it are on a UTC+8 clock (spec §9). */}
                 <h3 className="cl-date-header" data-testid="date-header">
-                  {formatDateHeader(dayMoment(day.date), language)}
+                  {formatDateHeader(dayMoment(day.date), language)} (UTC+8)
                 </h3>
                 <ol className="cl-flash-list">
                   {day.list.map((flash) => (

@@ -40,7 +40,10 @@ export function NewsList({ coinId }: { coinId?: string }) {
                   >
                     <span className="cl-news-text">
                       <span className="cl-news-title">{item.title}</span>
-                      <SourceLine source={item.source} time={formatDateTime(item.time, 'MM-DD HH:mm')} />
+                      <SourceLine
+                        source={item.source}
+                        time={`${formatDateTime(item.time, 'MM-DD HH:mm')} (UTC+8)`}
+                      />
                     </span>
                     {item.image_url && (
                       <img

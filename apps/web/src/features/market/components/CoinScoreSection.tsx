@@ -58,7 +58,7 @@ function Movement({ view }: { view: CoinScoreView }) {
       <p>
         {t('score.movedSince', {
           change: signed(movement.change),
-          time: formatDateTime(movement.since, 'MM-DD HH:mm'),
+          time: `${formatDateTime(movement.since, 'MM-DD HH:mm')} (UTC+8)`,
         })}
       </p>
       <ul className="cl-score-venues">

@@ -46,8 +46,10 @@ describe('Account security', () => {
     expect(within(sessions[0]!).getByTestId('session-current').textContent).toBe('This device');
     expect(within(sessions[1]!).queryByTestId('session-current')).toBeNull();
     expect(formatDateTime(lastUsed, 'YYYY-MM-DD HH:mm')).toBe('2024-01-02 11:04');
-    expect(sessions[0]!.textContent).toContain('Last active 2024-01-02 11:04');
-    expect(screen.getAllByTestId('login-item')[0]!.textContent).toContain('127.0.0.*');
+    expect(sessions[0]!.textContent).toContain('Last active 2024-01-02 11:04 (UTC+8)');
+    expect(screen.getAllByTestId('login-item')[0]!.textContent).toContain(
+      '2024-01-02 11:04 (UTC+8) · 127.0.0.*',
+    );
   });
 
   it('signs out the other devices', async () => {

@@ -108,6 +108,26 @@ describe('Login / register', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('says Register in the header while registering, through the email-code step, and Login again after', async () => {
+    server.handler = () => ok({ expires_in: 600, resend_after: 60 });
+    renderLogin();
+    const title = await screen.findByTestId('page-title');
+    expect(title.textContent).toBe('Login');
+    await fillRegisterStep();
+    expect(screen.getByTestId('page-title').textContent).toBe('Register');
+    fireEvent.click(screen.getByTestId('auth-submit'));
+    await screen.findByTestId('auth-step-emailCode');
+    expect(screen.getByTestId('page-title').textContent).toBe('Register');
+    fireEvent.click(screen.getByText('Back'));
+    await screen.findByTestId('auth-step-register');
+    fireEvent.click(screen.getByText('Have an account? Log in'));
+    await screen.findByTestId('auth-step-login');
+    await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Login'));
+    fireEvent.click(screen.getByText('Forgot password?'));
+    await screen.findByTestId('auth-step-forgot');
+    expect(screen.getByTestId('page-title').textContent).toBe('Login');
+  });
+
   it('the country list is searchable and names the choice in the current language', async () => {
     renderLogin();
     fireEvent.click(await screen.findByText('No account? Register'));
