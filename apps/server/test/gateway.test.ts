@@ -345,15 +345,21 @@ describe('gateway transport limits', () => {
   it('answers 451 to a caller from a blocked region, read from the trusted country header', async () => {
     const server = await startTestServer({ BLOCKED_REGIONS: 'kp, IR', COUNTRY_HEADER: 'CF-IPCountry' });
     try {
-      const blocked = await server.postForm('appsys_msrv/app_config', server.sign({}), {
+      const blocked = await server.postForm('appmarket_msrv/coin_list', server.sign({}), {
         'CF-IPCountry': 'KP',
       });
       expect(blocked.status).toBe(451);
       expect(blocked.json?.msg).toMatch(/region/i);
-      const allowed = await server.postForm('appsys_msrv/app_config', server.sign({}), {
+      const allowed = await server.postForm('appmarket_msrv/coin_list', server.sign({}), {
         'CF-IPCountry': 'VN',
       });
       expect(allowed.json?.code).toBe(0);
+      // The Access Limited screen's "Contact us" reads the public app configuration, which stays reachable.
+      const contact = await server.postForm('appsys_msrv/app_config', server.sign({}), {
+        'CF-IPCountry': 'ir',
+      });
+      expect(contact.status).toBe(200);
+      expect(contact.json?.code).toBe(0);
     } finally {
       await server.close();
     }

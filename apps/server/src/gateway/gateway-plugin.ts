@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  GATEWAY_BASE_PATH,
   isProcedureName,
   procedures,
   SIGNATURE_WINDOW_SECONDS,
@@ -102,6 +103,12 @@ function readEnvelopeFields(request: FastifyRequest): EnvelopeFields {
   return jsonEnvelopeFields(request.body);
 }
 
+/**
+ * The public app configuration (contact channels, website, version) stays reachable from a blocked region: the
+ * Access Limited screen's "Contact us" needs it, and it carries nothing the restriction protects.
+ */
+const REGION_EXEMPT_PATHS: ReadonlySet<string> = new Set([`${GATEWAY_BASE_PATH}/v1/appsys_msrv/app_config`]);
+
 export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway, options) => {
   /** The language a payload asked for (`__dlang__`), so failures after parsing answer in it too. */
   const payloadLanguages = new WeakMap<FastifyRequest, AppLanguage>();
@@ -152,6 +159,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     const header = options.countryHeader;
     const blocked = new Set(options.blockedRegions);
     gateway.addHook('onRequest', async (request, reply) => {
+      if (REGION_EXEMPT_PATHS.has(request.url.split('?', 1)[0] ?? '')) return;
       const country = headerValue(request, header)?.toUpperCase();
       if (country && blocked.has(country))
         return sendRegionRestricted(reply, resolveCallerLanguage(request.headers));
