@@ -35,6 +35,15 @@ const SCREENS: { route: string; ready: string; signedIn?: boolean }[] = [
   { route: '/pages/system/notice/index', ready: 'message-row', signedIn: true },
   { route: '/pages/system/aboutUs/index', ready: 'about-download' },
   { route: '/pages/system/setting/index', ready: 'setting-night' },
+  { route: '/pages/system/loginRegister/index', ready: 'page-loginRegister' },
+  { route: '/pages/system/contactUs/index', ready: 'contact-email' },
+  { route: '/pages/system/language/index', ready: 'page-language' },
+  { route: '/pages/content/noticeDetail/index?id={messageId}', ready: 'message-content', signedIn: true },
+  { route: '/pages/exchange/editFollow/index', ready: 'editor-list', signedIn: true },
+  { route: '/pages/system/accountSecurity/index', ready: 'page-accountSecurity', signedIn: true },
+  { route: '/pages/system/updatePassword/index', ready: 'page-updatePassword', signedIn: true },
+  { route: '/pages/system/YourInfo/index', ready: 'page-YourInfo', signedIn: true },
+  { route: '/pages/content/webview/index?url=https%3A%2F%2Fexample.org%2F', ready: 'webview-frame' },
 ];
 
 interface Violation {
@@ -71,6 +80,8 @@ describe.skipIf(!chromiumPath)('accessibility of the app screens (axe-core)', ()
   let app: RunningApp;
   let browser: Browser;
   let session: TestSession;
+  /** The id of a message in the signed-in user's inbox. */
+  let messageId = 0;
 
   beforeAll(async () => {
     app = await startBuiltApp();
@@ -78,12 +89,15 @@ describe.skipIf(!chromiumPath)('accessibility of the app screens (axe-core)', ()
     session = await signUpUser(app.baseUrl);
     const client = sessionClient(app.baseUrl, session);
     await client.call('appmarket_msrv/watch_coins_add', { coin_ids: ['bitcoin', 'ethereum'] });
+    await client.call('appmarket_msrv/watch_exchange_add', { exchange_ids: ['binance', 'okx'] });
     // A message in the inbox (the password-changed notice), so the messages screen has rows to check.
     await client.call('user_msrv/update_password', {
       original_password: 'Coinlens-e2e-1',
       password: 'Coinlens-e2e-2',
       repeat_password: 'Coinlens-e2e-2',
     });
+    const inbox = await client.call('appinbox_msrv/inbox_message_list', { page: 1, page_size: 1 });
+    messageId = inbox.list[0]?.id ?? 0;
   });
   afterAll(async () => {
     await browser?.close();
@@ -99,7 +113,7 @@ describe.skipIf(!chromiumPath)('accessibility of the app screens (axe-core)', ()
         colorScheme,
       );
       const page = await context.newPage();
-      await page.goto(`${app.baseUrl}/#${screen.route}`);
+      await page.goto(`${app.baseUrl}/#${screen.route.replace('{messageId}', String(messageId))}`);
       await page.getByTestId(screen.ready).first().waitFor({ timeout: 20_000 });
       const found = await seriousViolations(page);
       await context.close();
