@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Candle, VenueTicker } from '../market-data/market-model.js';
+import { CandleSeries } from './candle-series.js';
 import { computeCoinMetrics, everyNth, venueSpreadPercent } from './coin-metrics.js';
 import type { CoinMetricsInput } from './coin-metrics.js';
 
@@ -51,13 +52,13 @@ function input(overrides: Partial<CoinMetricsInput> = {}): CoinMetricsInput {
     price: 110,
     profile: { circulatingSupply: 1_000, totalSupply: 2_000, maxSupply: 4_000 },
     history: {
-      fiveMinute: series(300, 300_000, NOW, () => 100),
-      hourly: series(24 * 8, 3_600_000, NOW, () => 50),
-      daily: series(40, DAY, NOW, (i) => 10 + i, 1_000),
+      fiveMinute: CandleSeries.from(series(300, 300_000, NOW, () => 100)),
+      hourly: CandleSeries.from(series(24 * 8, 3_600_000, NOW, () => 50)),
+      daily: CandleSeries.from(series(40, DAY, NOW, (i) => 10 + i, 1_000)),
     },
     healthyVenues: [],
     reportedVolume: null,
-    btcDailyCloses: null,
+    btcDaily: null,
     ...overrides,
   };
 }
@@ -95,7 +96,8 @@ describe('computeCoinMetrics', () => {
     expect(computeCoinMetrics(input()).volatility24h).toBe(0);
     const choppy = series(288, 300_000, NOW, (i) => (i % 2 === 0 ? 100 : 101));
     const volatility =
-      computeCoinMetrics(input({ history: { ...input().history, fiveMinute: choppy } })).volatility24h ?? 0;
+      computeCoinMetrics(input({ history: { ...input().history, fiveMinute: CandleSeries.from(choppy) } }))
+        .volatility24h ?? 0;
     // alternating ±ln(1.01) ≈ ±0.995 %: σ ≈ 0.997 %, × √288 ≈ 16.9 %
     expect(volatility).toBeGreaterThan(16);
     expect(volatility).toBeLessThan(18);
@@ -126,9 +128,9 @@ describe('computeCoinMetrics', () => {
 
   it('correlates daily returns with BTC', () => {
     const daily = series(40, DAY, NOW, (i) => 100 * 1.01 ** i * (i % 3 === 0 ? 1.02 : 1));
-    const btc = new Map(daily.map((candle) => [candle.time, candle.close * 3]));
+    const btc = CandleSeries.from(daily.map((candle) => ({ ...candle, close: candle.close * 3 })));
     const metrics = computeCoinMetrics(
-      input({ history: { ...input().history, daily }, btcDailyCloses: btc }),
+      input({ history: { ...input().history, daily: CandleSeries.from(daily) }, btcDaily: btc }),
     );
     expect(metrics.btcCorrelation).toBeCloseTo(1);
   });

@@ -1,14 +1,16 @@
-import { logReturns, pearsonCorrelation, standardDeviation, weightedMedian } from './robust-statistics.js';
-import type { Candle, CoinProfile, VenueTicker } from '../market-data/market-model.js';
+import type { CandleSeries } from './candle-series.js';
+import { ScratchColumn, weightedMedianOfColumns } from './column-statistics.js';
+import { logReturns, pearsonCorrelation } from './robust-statistics.js';
+import type { CoinProfile, VenueTicker } from '../market-data/market-model.js';
 
 /** Candle history a coin's metrics are computed from (USD, oldest first). */
 export interface CoinHistory {
   /** 5-minute candles covering at least the last 24 h. */
-  fiveMinute: readonly Candle[];
+  fiveMinute: CandleSeries;
   /** Hourly candles covering at least the last 7 days. */
-  hourly: readonly Candle[];
+  hourly: CandleSeries;
   /** Daily candles since listing (or as far back as history goes). */
-  daily: readonly Candle[];
+  daily: CandleSeries;
 }
 
 export interface CoinMetricsInput {
@@ -20,8 +22,8 @@ export interface CoinMetricsInput {
   healthyVenues: readonly VenueTicker[];
   /** 24 h base volume and USD turnover when the source reports them directly (aggregate quotes). */
   reportedVolume: { base: number; usd: number } | null;
-  /** BTC's daily closes aligned with `history.daily` times (for the correlation); null for BTC itself. */
-  btcDailyCloses: ReadonlyMap<number, number> | null;
+  /** BTC's daily candles (for the correlation, on the days both have); null for BTC itself. */
+  btcDaily: CandleSeries | null;
 }
 
 export interface CoinMetrics {
@@ -52,18 +54,10 @@ const DAY_MS = 86_400_000;
 const SPARKLINE_STEP_HOURS = 4;
 const FIVE_MINUTES_PER_DAY = 288;
 
-function within<T extends { time: number }>(candles: readonly T[], from: number): T[] {
-  return candles.filter((candle) => candle.time >= from);
-}
-
 /** The close of the last candle that opened at or before `time`. */
-function closeAt(candles: readonly Candle[], time: number): number | null {
-  let close: number | null = null;
-  for (const candle of candles) {
-    if (candle.time > time) break;
-    close = candle.close;
-  }
-  return close;
+function closeAt(candles: CandleSeries, time: number): number | null {
+  const index = candles.firstAfter(time) - 1;
+  return index >= 0 ? candles.close(index) : null;
 }
 
 function percentChange(now: number, then: number | null): number | null {
@@ -95,46 +89,42 @@ export function venueSpreadPercent(ticker: Pick<VenueTicker, 'bidUsd' | 'askUsd'
  */
 export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const { now, price, profile, history } = input;
-  const lastDay = within(history.fiveMinute, now - DAY_MS);
-  const highs = lastDay.map((candle) => candle.high);
-  const lows = lastDay.map((candle) => candle.low);
-  const returns = logReturns(lastDay.map((candle) => candle.close));
-  const sigma = returns.length >= 12 ? standardDeviation(returns) : null;
+  const { fiveMinute, hourly, daily } = history;
+  const lastDayFrom = fiveMinute.firstAtOrAfter(now - DAY_MS);
+  const lastDay = lastDayWindow(fiveMinute, lastDayFrom, price);
+  const sigma = lastDay.returns >= 12 ? returnsDeviation(fiveMinute, lastDayFrom) : null;
 
   const venueBase = input.healthyVenues.reduce((sum, venue) => sum + venue.volumeBase24h, 0);
   const venueUsd = input.healthyVenues.reduce((sum, venue) => sum + venue.volumeUsd24h, 0);
-  const candleBase = lastDay.reduce((sum, candle) => sum + candle.volume, 0);
-  const candleUsd = lastDay.reduce((sum, candle) => sum + candle.amount, 0);
-  const volume24h = input.healthyVenues.length > 0 ? venueBase : (input.reportedVolume?.base ?? candleBase);
-  const amount24h = input.healthyVenues.length > 0 ? venueUsd : (input.reportedVolume?.usd ?? candleUsd);
+  const volume24h =
+    input.healthyVenues.length > 0 ? venueBase : (input.reportedVolume?.base ?? lastDay.volume);
+  const amount24h = input.healthyVenues.length > 0 ? venueUsd : (input.reportedVolume?.usd ?? lastDay.amount);
 
   const circulating = profile.circulatingSupply;
   const circulatingMarketCap = circulating !== null ? price * circulating : null;
   const marketCap = profile.totalSupply !== null ? price * profile.totalSupply : circulatingMarketCap;
   const supplyCap = profile.maxSupply ?? profile.totalSupply;
 
-  const firstDayOpen = history.daily[0]?.open ?? null;
-  const previousDays = within(history.daily, now - 6 * DAY_MS)
-    .filter((candle) => candle.time < now - DAY_MS)
-    .slice(-5);
-  const meanDailyAmount =
-    previousDays.length > 0
-      ? previousDays.reduce((sum, candle) => sum + candle.amount, 0) / previousDays.length
-      : 0;
+  const firstDayOpen = daily.length > 0 ? daily.open(0) : null;
+  // The (up to) five whole days before the last 24 h.
+  const previousEnd = Math.max(daily.firstAtOrAfter(now - 6 * DAY_MS), daily.firstAtOrAfter(now - DAY_MS));
+  const previousStart = Math.max(daily.firstAtOrAfter(now - 6 * DAY_MS), previousEnd - 5);
+  let previousAmount = 0;
+  for (let index = previousStart; index < previousEnd; index++) previousAmount += daily.amount(index);
+  const previousDays = previousEnd - previousStart;
+  const meanDailyAmount = previousDays > 0 ? previousAmount / previousDays : 0;
 
-  const extremes = dailyExtremes(history.daily);
+  const extremes = dailyExtremes(daily);
   const ath = extremes && extremes.high.price > price ? extremes.high : { price, at: now };
   const atl = extremes && extremes.low.price < price ? extremes.low : { price, at: now };
 
-  const spreads = input.healthyVenues
-    .map((venue) => ({ value: venueSpreadPercent(venue), weight: venue.volumeUsd24h }))
-    .filter((point): point is { value: number; weight: number } => point.value !== null);
+  const spreads = venueSpreads(input.healthyVenues);
 
   return {
-    change24h: percentChange(price, closeAt(history.fiveMinute, now - DAY_MS)),
-    change7d: percentChange(price, closeAt(history.hourly, now - 7 * DAY_MS)),
-    high24h: Math.max(price, ...highs),
-    low24h: Math.min(price, ...lows),
+    change24h: percentChange(price, closeAt(fiveMinute, now - DAY_MS)),
+    change7d: percentChange(price, closeAt(hourly, now - 7 * DAY_MS)),
+    high24h: lastDay.high,
+    low24h: lastDay.low,
     volatility24h: sigma !== null ? sigma * Math.sqrt(FIVE_MINUTES_PER_DAY) * 100 : null,
     volume24h,
     amount24h,
@@ -144,18 +134,82 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     firstDayOpen,
     roi: percentChange(price, firstDayOpen),
     volumeRatio: meanDailyAmount > 0 ? amount24h / meanDailyAmount : null,
-    btcCorrelation: input.btcDailyCloses
-      ? memoisedCorrelation(history.daily, input.btcDailyCloses, now)
-      : null,
+    btcCorrelation: input.btcDaily ? memoisedCorrelation(daily, input.btcDaily, now) : null,
     circulationRate: circulating !== null && supplyCap ? (circulating / supplyCap) * 100 : null,
     ath,
     atl,
-    bidAskSpread: spreads.length > 0 ? weightedMedian(spreads) : null,
-    sparkline7d: everyNth(
-      within(history.hourly, now - 7 * DAY_MS).map((candle) => candle.close),
-      SPARKLINE_STEP_HOURS,
-    ),
+    bidAskSpread: spreads.values.length > 0 ? weightedMedianOfColumns(spreads.values, spreads.weights) : null,
+    sparkline7d: closesEveryNth(hourly, hourly.firstAtOrAfter(now - 7 * DAY_MS), SPARKLINE_STEP_HOURS),
   };
+}
+
+const spreadValues = new ScratchColumn();
+const spreadWeights = new ScratchColumn();
+
+/** The venues' spreads (those with both sides) and turnovers, as columns. */
+function venueSpreads(venues: readonly VenueTicker[]): { values: Float64Array; weights: Float64Array } {
+  const values = spreadValues.view(venues.length);
+  const weights = spreadWeights.view(venues.length);
+  let count = 0;
+  for (const venue of venues) {
+    const spread = venueSpreadPercent(venue);
+    if (spread === null) continue;
+    values[count] = spread;
+    weights[count++] = venue.volumeUsd24h;
+  }
+  return { values: values.subarray(0, count), weights: weights.subarray(0, count) };
+}
+
+interface LastDay {
+  /** Extremes of the candles' highs and lows and the live price. */
+  high: number;
+  low: number;
+  volume: number;
+  amount: number;
+  /** How many log returns the closes give (consecutive positive closes). */
+  returns: number;
+}
+
+/** One pass over the 5-minute candles of the last 24 h (from index `from` on). */
+function lastDayWindow(candles: CandleSeries, from: number, price: number): LastDay {
+  let high = price;
+  let low = price;
+  let volume = 0;
+  let amount = 0;
+  let returns = 0;
+  for (let index = from; index < candles.length; index++) {
+    high = Math.max(high, candles.high(index));
+    low = Math.min(low, candles.low(index));
+    volume += candles.volume(index);
+    amount += candles.amount(index);
+    if (index > from && candles.close(index - 1) > 0 && candles.close(index) > 0) returns++;
+  }
+  return { high, low, volume, amount, returns };
+}
+
+/** Sample standard deviation of the log returns of consecutive positive closes from index `from` on. */
+function returnsDeviation(candles: CandleSeries, from: number): number {
+  const logReturnAt = (index: number) => Math.log(candles.close(index) / candles.close(index - 1));
+  const counted = (index: number) => candles.close(index - 1) > 0 && candles.close(index) > 0;
+  let sum = 0;
+  let count = 0;
+  for (let index = from + 1; index < candles.length; index++)
+    if (counted(index)) {
+      sum += logReturnAt(index);
+      count++;
+    }
+  const mean = sum / count;
+  let squares = 0;
+  for (let index = from + 1; index < candles.length; index++)
+    if (counted(index)) squares += (logReturnAt(index) - mean) ** 2;
+  return Math.sqrt(squares / (count - 1));
+}
+
+/** Every n-th close from index `from` on, counted back from the newest, oldest first. */
+function closesEveryNth(candles: CandleSeries, from: number, n: number): number[] {
+  const picked: number[] = [];
+  for (let index = candles.length - 1; index >= from; index -= n) picked.push(candles.close(index));
+  return picked.reverse();
 }
 
 interface Extremes {
@@ -164,39 +218,44 @@ interface Extremes {
 }
 
 /**
- * History arrays are replaced, never mutated, when candles arrive, so results over a whole daily history can be
- * kept per array: ingest recomputes metrics every second, the daily history changes at most once a minute.
+ * Results over a whole daily history are kept per series and version: ingest recomputes metrics every second,
+ * the daily history changes at most once a minute.
  */
-const extremesByHistory = new WeakMap<readonly Candle[], Extremes | null>();
-const correlationByHistory = new WeakMap<
-  readonly Candle[],
-  { btc: ReadonlyMap<number, number>; hour: number; value: number | null }
+const extremesBySeries = new WeakMap<CandleSeries, { version: number; value: Extremes | null }>();
+const correlationBySeries = new WeakMap<
+  CandleSeries,
+  { version: number; btc: CandleSeries; btcVersion: number; hour: number; value: number | null }
 >();
 
-function dailyExtremes(daily: readonly Candle[]): Extremes | null {
-  const cached = extremesByHistory.get(daily);
-  if (cached !== undefined) return cached;
+function dailyExtremes(daily: CandleSeries): Extremes | null {
+  const cached = extremesBySeries.get(daily);
+  if (cached !== undefined && cached.version === daily.version) return cached.value;
   let result: Extremes | null = null;
-  for (const candle of daily) {
-    if (!result)
-      result = { high: { price: candle.high, at: candle.time }, low: { price: candle.low, at: candle.time } };
-    if (candle.high > result.high.price) result.high = { price: candle.high, at: candle.time };
-    if (candle.low < result.low.price) result.low = { price: candle.low, at: candle.time };
+  for (let index = 0; index < daily.length; index++) {
+    const high = daily.high(index);
+    const low = daily.low(index);
+    const time = daily.time(index);
+    if (!result) result = { high: { price: high, at: time }, low: { price: low, at: time } };
+    if (high > result.high.price) result.high = { price: high, at: time };
+    if (low < result.low.price) result.low = { price: low, at: time };
   }
-  extremesByHistory.set(daily, result);
+  extremesBySeries.set(daily, { version: daily.version, value: result });
   return result;
 }
 
-function memoisedCorrelation(
-  daily: readonly Candle[],
-  btc: ReadonlyMap<number, number>,
-  now: number,
-): number | null {
+function memoisedCorrelation(daily: CandleSeries, btc: CandleSeries, now: number): number | null {
   const hour = Math.floor(now / 3_600_000);
-  const cached = correlationByHistory.get(daily);
-  if (cached && cached.btc === btc && cached.hour === hour) return cached.value;
+  const cached = correlationBySeries.get(daily);
+  if (
+    cached &&
+    cached.version === daily.version &&
+    cached.btc === btc &&
+    cached.btcVersion === btc.version &&
+    cached.hour === hour
+  )
+    return cached.value;
   const value = btcCorrelation(daily, btc, now);
-  correlationByHistory.set(daily, { btc, hour, value });
+  correlationBySeries.set(daily, { version: daily.version, btc, btcVersion: btc.version, hour, value });
   return value;
 }
 
@@ -208,17 +267,17 @@ export function everyNth(values: readonly number[], n: number): number[] {
 }
 
 /** Pearson correlation of daily log returns over the last 30 days, on the days both series have. */
-export function btcCorrelation(
-  daily: readonly Candle[],
-  btcCloses: ReadonlyMap<number, number>,
-  now: number,
-): number | null {
-  const recent = within(daily, now - 31 * DAY_MS);
-  const paired = recent
-    .map((candle) => ({ coin: candle.close, btc: btcCloses.get(candle.time) }))
-    .filter((pair): pair is { coin: number; btc: number } => pair.btc !== undefined);
-  return pearsonCorrelation(
-    logReturns(paired.map((pair) => pair.coin)),
-    logReturns(paired.map((pair) => pair.btc)),
-  );
+export function btcCorrelation(daily: CandleSeries, btcDaily: CandleSeries, now: number): number | null {
+  const coin: number[] = [];
+  const btc: number[] = [];
+  let btcIndex = btcDaily.firstAtOrAfter(now - 31 * DAY_MS);
+  for (let index = daily.firstAtOrAfter(now - 31 * DAY_MS); index < daily.length; index++) {
+    const time = daily.time(index);
+    while (btcIndex < btcDaily.length && btcDaily.time(btcIndex) < time) btcIndex++;
+    if (btcIndex < btcDaily.length && btcDaily.time(btcIndex) === time) {
+      coin.push(daily.close(index));
+      btc.push(btcDaily.close(btcIndex));
+    }
+  }
+  return pearsonCorrelation(logReturns(coin), logReturns(btc));
 }

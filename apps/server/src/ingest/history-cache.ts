@@ -1,3 +1,4 @@
+import { CandleSeries } from '../analytics/candle-series.js';
 import type { CoinHistory } from '../analytics/coin-metrics.js';
 import type { Candle, Resolution } from '../market-data/market-model.js';
 import { RESOLUTION_MS } from '../market-data/market-model.js';
@@ -8,60 +9,50 @@ export const MEMORY_WINDOWS_MS: Readonly<Record<'5m' | '1h', number>> = {
   '1h': 8 * 86_400_000,
 };
 
-/** Merges `incoming` into `existing` by open time (incoming wins), oldest first. */
-export function mergeCandles(existing: readonly Candle[], incoming: readonly Candle[]): Candle[] {
-  if (incoming.length === 0) return [...existing];
-  const byTime = new Map(existing.map((candle) => [candle.time, candle]));
-  for (const candle of incoming) byTime.set(candle.time, candle);
-  return [...byTime.values()].sort((a, b) => a.time - b.time);
-}
+/** What a coin without history reads: never written to. */
+const NO_HISTORY: CoinHistory = {
+  fiveMinute: new CandleSeries(),
+  hourly: new CandleSeries(),
+  daily: new CandleSeries(),
+};
 
-/** The candle series the metrics of every coin are computed from, kept in memory so list calls never query SQL. */
+/**
+ * The candle series the metrics of every coin are computed from, kept in memory (by column, see CandleSeries)
+ * so list calls never query SQL.
+ */
 export class HistoryCache {
-  private readonly series = new Map<string, { fiveMinute: Candle[]; hourly: Candle[]; daily: Candle[] }>();
+  private readonly series = new Map<string, CoinHistory>();
 
   get(coinId: string): CoinHistory {
-    return this.series.get(coinId) ?? { fiveMinute: [], hourly: [], daily: [] };
+    return this.series.get(coinId) ?? NO_HISTORY;
   }
 
   add(coinId: string, resolution: Resolution, candles: readonly Candle[], now: number): void {
-    const entry = this.series.get(coinId) ?? { fiveMinute: [], hourly: [], daily: [] };
+    if (resolution === '1m') return;
+    let entry = this.series.get(coinId);
+    if (!entry) {
+      entry = { fiveMinute: new CandleSeries(), hourly: new CandleSeries(), daily: new CandleSeries() };
+      this.series.set(coinId, entry);
+    }
     switch (resolution) {
       case '5m':
-        entry.fiveMinute = mergeCandles(entry.fiveMinute, candles).filter(
-          (candle) => candle.time >= now - MEMORY_WINDOWS_MS['5m'],
-        );
+        entry.fiveMinute.merge(candles);
+        entry.fiveMinute.dropBefore(now - MEMORY_WINDOWS_MS['5m']);
         break;
       case '1h':
-        entry.hourly = mergeCandles(entry.hourly, candles).filter(
-          (candle) => candle.time >= now - MEMORY_WINDOWS_MS['1h'],
-        );
+        entry.hourly.merge(candles);
+        entry.hourly.dropBefore(now - MEMORY_WINDOWS_MS['1h']);
         break;
       case '1d':
-        entry.daily = mergeCandles(entry.daily, candles);
+        entry.daily.merge(candles);
         break;
-      case '1m':
-        return;
     }
-    this.series.set(coinId, entry);
-  }
-
-  private readonly closesByHistory = new WeakMap<readonly Candle[], Map<number, number>>();
-
-  /** A coin's daily closes by open time (for correlations), rebuilt only when its daily history changes. */
-  dailyCloses(coinId: string): ReadonlyMap<number, number> {
-    const daily = this.get(coinId).daily;
-    let closes = this.closesByHistory.get(daily);
-    if (!closes) {
-      closes = new Map(daily.map((candle) => [candle.time, candle.close]));
-      this.closesByHistory.set(daily, closes);
-    }
-    return closes;
   }
 
   /** Open time of the first daily candle: when the coin's history starts. */
   listedAt(coinId: string): number | null {
-    return this.get(coinId).daily[0]?.time ?? null;
+    const daily = this.get(coinId).daily;
+    return daily.length > 0 ? daily.time(0) : null;
   }
 
   static expectedCount(resolution: Resolution, from: number, to: number): number {

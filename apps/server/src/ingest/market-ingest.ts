@@ -2,21 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { computeCoinMetrics } from '../analytics/coin-metrics.js';
 import type { MarketDataProvider } from '../market-data/market-data-provider.js';
-import type {
-  AggregateQuote,
-  Candle,
-  CoinProfile,
-  Resolution,
-  VenueTicker,
-} from '../market-data/market-model.js';
+import type { AggregateQuote, CoinProfile, Resolution, VenueTicker } from '../market-data/market-model.js';
 import { RESOLUTION_MS } from '../market-data/market-model.js';
 import type { CandleRepository } from './candle.repository.js';
 import { bucketStart, CANDLE_RETENTION_MS, rollUp } from './candle-rollup.js';
 import { certificationOf } from './certification.js';
 import { EventLoopSlices } from './event-loop-slices.js';
+import { HistoryBackfill } from './history-backfill.js';
 import { HistoryCache } from './history-cache.js';
 import { JobScheduler } from './job-scheduler.js';
 import { MarketScorer } from './market-scorer.js';
+import { ReusableGroups } from './reusable-groups.js';
 import type { CoinState, MarketSnapshot, VenueQuote } from './market-snapshot.js';
 import { referencePrice, VenueExclusions } from './reference-price.js';
 
@@ -35,8 +31,10 @@ export interface IngestOptions {
   now: () => number;
 }
 
-/** Rows per back-fill write: a few milliseconds of blocking SQLite work at a time. */
-const BACKFILL_WRITE_ROWS = 200;
+/** Read before the first tick: cheap, and what the lists show (changes, sparklines, 24 h range). */
+const RECENT_RESOLUTIONS: readonly Resolution[] = ['1h', '5m', '1m'];
+/** Read after the server is up: years of daily candles (ATH/ATL, ROI, listing day, BTC correlation). */
+const DEEP_RESOLUTIONS: readonly Resolution[] = ['1d'];
 
 export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
   '1m': 2 * 3_600_000,
@@ -60,11 +58,26 @@ export class MarketIngest {
   private readonly exclusions = new Map<string, VenueExclusions>();
   private readonly listeners = new Set<TickListener>();
   private readonly scheduler: JobScheduler;
-  /** Back-filled candles waiting to be stored, written a small transaction at a time after start. */
-  private readonly backlog: { coinId: string; resolution: Resolution; candles: Candle[] }[] = [];
-  private draining: Promise<void> | null = null;
-  private started = false;
-  private stopped = false;
+  private readonly backfill: HistoryBackfill;
+  /** Aborts the background history load when the server stops. */
+  private readonly stopping = new AbortController();
+  /** Reported 24 h volumes of quote-priced coins, so metrics can be recomputed between ticks. */
+  private readonly reportedVolumes = new Map<string, { base: number; usd: number }>();
+  private deepHistory: Promise<void> = Promise.resolve();
+  // Per-tick working sets, kept between ticks so a tick leaves no garbage behind but the new tickers.
+  private readonly tickersByCoin = new ReusableGroups<VenueTicker>();
+  private readonly excludedTickers = new Set<VenueTicker>();
+  private readonly exchangeTotals = new Map<
+    string,
+    {
+      pairs: number;
+      coinCount: number;
+      amount: number;
+      healthyAmount: number;
+      /** Coins counted, by the snapshot version of the tick that last counted them. */
+      coinSeenAt: Map<string, number>;
+    }
+  >();
   readonly scorer: MarketScorer;
 
   constructor(
@@ -76,6 +89,19 @@ export class MarketIngest {
   ) {
     this.scheduler = new JobScheduler(log, options.now);
     this.scorer = new MarketScorer(provider, snapshot, log, options.now);
+    this.backfill = new HistoryBackfill(
+      provider,
+      candles,
+      this.history,
+      log,
+      options.backfillMs,
+      options.now,
+    );
+  }
+
+  /** Settles once the daily history (read after start, in the background) is in memory and in the metrics. */
+  get historyLoaded(): Promise<void> {
+    return this.deepHistory;
   }
 
   onTick(listener: TickListener): () => void {
@@ -83,19 +109,22 @@ export class MarketIngest {
     return () => this.listeners.delete(listener);
   }
 
-  /** Loads profiles and history and computes the first tick, then schedules the jobs. */
+  /**
+   * Loads profiles and the recent history and computes the first tick, then schedules the jobs; the daily
+   * history follows in the background (`historyLoaded`), so the server can listen within seconds.
+   */
   async start(signal: AbortSignal): Promise<void> {
     await this.loadProfiles(signal);
     await this.refreshRates(signal).catch((error: unknown) =>
       this.log.warn({ err: error }, 'exchange rates unavailable at start'),
     );
-    await this.loadHistory(signal);
+    await this.backfill.load(this.coinProfiles(), RECENT_RESOLUTIONS, signal);
     await this.refreshSignals(signal).catch((error: unknown) =>
       this.log.warn({ err: error }, 'social and on-chain signals unavailable at start'),
     );
     await this.tick(signal);
-    this.started = true;
-    this.drainBacklog();
+    this.backfill.startWriting();
+    this.deepHistory = this.loadDeepHistory(AbortSignal.any([signal, this.stopping.signal]));
     const { tickMs, candleMs, ratesMs, signalsMs, scoreMs } = this.options;
     this.scheduler.add(
       {
@@ -134,13 +163,14 @@ export class MarketIngest {
    */
   async stop(): Promise<void> {
     this.scheduler.stop();
-    this.stopped = true;
-    await this.draining;
+    this.stopping.abort();
+    await this.deepHistory;
+    await this.backfill.stop();
   }
 
   /** Candles back-filled but not yet stored (0 once the first start's history is on disk). */
   get unwrittenCandles(): number {
-    return this.backlog.reduce((sum, entry) => sum + entry.candles.length, 0);
+    return this.backfill.unwritten;
   }
 
   async loadProfiles(signal: AbortSignal): Promise<void> {
@@ -174,34 +204,18 @@ export class MarketIngest {
     this.snapshot.profilesVersion += 1;
   }
 
-  /**
-   * Reads each coin's stored history and back-fills what is missing from the provider; the new candles are
-   * written in the background so the server can start serving at once.
-   */
-  async loadHistory(signal: AbortSignal): Promise<void> {
-    if (!this.provider.capabilities.has('candles')) return;
-    const now = this.options.now();
-    for (const resolution of ['1d', '1h', '5m', '1m'] as const) {
-      const latest = await this.candles.latestTimes(resolution);
-      for (const [coinId, coin] of this.snapshot.coins) {
-        signal.throwIfAborted();
-        const windowStart = this.backfillStart(coin.profile, resolution, now);
-        const stored =
-          resolution === '1m' ? [] : await this.candles.range(coinId, resolution, windowStart, now + 1);
-        const from = Math.max(windowStart, (latest.get(coinId) ?? -Infinity) + RESOLUTION_MS[resolution]);
-        const missing =
-          from < now ? await this.provider.getCandles({ coinId, resolution, from, to: now }, signal) : [];
-        this.history.add(coinId, resolution, [...stored, ...missing], now);
-        if (missing.length > 0) this.writeInBackground(coinId, resolution, missing);
-      }
+  private async loadDeepHistory(signal: AbortSignal): Promise<void> {
+    try {
+      await this.backfill.load(this.coinProfiles(), DEEP_RESOLUTIONS, signal);
+      this.refreshMetrics();
+      this.log.info('daily history loaded');
+    } catch (error) {
+      if (!this.stopping.signal.aborted) this.log.error({ err: error }, 'daily history back-fill failed');
     }
   }
 
-  /** Where a coin's back-fill starts: the default window, or further back for daily history the provider has. */
-  private backfillStart(profile: CoinProfile, resolution: Resolution, now: number): number {
-    const window = bucketStart(now - this.options.backfillMs[resolution], resolution);
-    if (resolution !== '1d' || profile.historySince === undefined) return window;
-    return Math.min(window, bucketStart(profile.historySince, resolution));
+  private coinProfiles(): CoinProfile[] {
+    return [...this.snapshot.coins.values()].map((coin) => coin.profile);
   }
 
   /** One live update: prices, metrics, ranks, exchange aggregates and global figures. */
@@ -211,9 +225,10 @@ export class MarketIngest {
     const changed: string[] = [];
     if (this.options.prices === 'tickers' && this.provider.capabilities.has('tickers')) {
       const tickers = await this.provider.getTickers({}, signal);
-      const byCoin = groupBy(tickers, (ticker) => ticker.coinId);
+      this.tickersByCoin.group(tickers, (ticker) => ticker.coinId);
+      this.excludedTickers.clear();
       for (const coinId of ids)
-        if (this.applyVenueTickers(coinId, byCoin.get(coinId) ?? [], now)) changed.push(coinId);
+        if (this.applyVenueTickers(coinId, this.tickersByCoin.get(coinId), now)) changed.push(coinId);
       this.aggregateExchanges(tickers, now);
     } else if (this.provider.capabilities.has('quotes')) {
       const quotes = await this.provider.getQuotes(ids, signal);
@@ -306,12 +321,14 @@ export class MarketIngest {
     }
     const reference = referencePrice(tickers, exclusions);
     if (!reference) return false;
-    const excluded = new Set(reference.excluded);
-    const venues: VenueQuote[] = [...reference.healthy, ...reference.excluded].map((ticker) => ({
-      ticker,
-      excluded: excluded.has(ticker),
-    }));
-    this.updateCoin(coin, reference.price, venues, reference.degraded, null, now);
+    const venues: VenueQuote[] = [];
+    for (const ticker of reference.healthy)
+      venues.push({ ticker, excluded: reference.excluded.length > 0 && reference.excluded.includes(ticker) });
+    for (const ticker of reference.excluded) {
+      venues.push({ ticker, excluded: true });
+      this.excludedTickers.add(ticker);
+    }
+    this.updateCoin(coin, reference.price, venues, reference.degraded, now, reference.healthy);
     return true;
   }
 
@@ -319,7 +336,8 @@ export class MarketIngest {
     const coin = this.snapshot.coins.get(quote.coinId);
     if (!coin || !Number.isFinite(quote.priceUsd) || quote.priceUsd <= 0) return false;
     const base = quote.volumeUsd24h / quote.priceUsd;
-    this.updateCoin(coin, quote.priceUsd, [], false, { base, usd: quote.volumeUsd24h }, now);
+    this.reportedVolumes.set(quote.coinId, { base, usd: quote.volumeUsd24h });
+    this.updateCoin(coin, quote.priceUsd, [], false, now);
     return true;
   }
 
@@ -328,40 +346,81 @@ export class MarketIngest {
     price: number,
     venues: VenueQuote[],
     degraded: boolean,
-    reportedVolume: { base: number; usd: number } | null,
     now: number,
+    healthyVenues: readonly VenueTicker[] = [],
   ): void {
-    const id = coin.profile.id;
     coin.price = price;
     coin.asOf = now;
     coin.degraded = degraded;
     coin.venues = venues;
+    this.updateMetrics(coin, price, now, healthyVenues);
+    coin.certification = certificationOf(coin.profile, coin.score, venues);
+  }
+
+  private updateMetrics(
+    coin: CoinState,
+    price: number,
+    now: number,
+    healthyVenues: readonly VenueTicker[],
+  ): void {
+    const id = coin.profile.id;
     coin.listedAt = this.history.listedAt(id);
     coin.metrics = computeCoinMetrics({
       now,
       price,
       profile: coin.profile,
       history: this.history.get(id),
-      healthyVenues: venues.filter((venue) => !venue.excluded).map((venue) => venue.ticker),
-      reportedVolume,
-      btcDailyCloses: id === 'bitcoin' ? null : this.history.dailyCloses('bitcoin'),
+      healthyVenues,
+      reportedVolume: this.reportedVolumes.get(id) ?? null,
+      btcDaily: id === 'bitcoin' ? null : this.history.get('bitcoin').daily,
     });
-    coin.certification = certificationOf(coin.profile, coin.score, venues);
   }
 
+  /** Recomputes every priced coin's metrics from its current price and venues (new history arrived). */
+  private refreshMetrics(): void {
+    const now = this.options.now();
+    const changed: string[] = [];
+    for (const coin of this.snapshot.coins.values()) {
+      if (coin.price === null) continue;
+      const healthy = coin.venues.filter((venue) => !venue.excluded).map((venue) => venue.ticker);
+      this.updateMetrics(coin, coin.price, now, healthy);
+      changed.push(coin.profile.id);
+    }
+    this.rankAndAggregate();
+    this.snapshot.version++;
+    for (const listener of this.listeners) listener(changed);
+  }
+
+  /** Pair count, coin count and reported and healthy (in-band) turnover per venue, from this tick's tickers. */
   private aggregateExchanges(tickers: readonly VenueTicker[], now: number): void {
-    const excludedTickers = new Set<VenueTicker>();
-    for (const coin of this.snapshot.coins.values())
-      for (const venue of coin.venues) if (venue.excluded) excludedTickers.add(venue.ticker);
-    for (const [exchangeId, pairs] of groupBy(tickers, (ticker) => ticker.exchangeId)) {
+    const stamp = this.snapshot.version;
+    for (const totals of this.exchangeTotals.values()) {
+      totals.pairs = 0;
+      totals.coinCount = 0;
+      totals.amount = 0;
+      totals.healthyAmount = 0;
+    }
+    for (const ticker of tickers) {
+      let totals = this.exchangeTotals.get(ticker.exchangeId);
+      if (!totals) {
+        totals = { pairs: 0, coinCount: 0, amount: 0, healthyAmount: 0, coinSeenAt: new Map() };
+        this.exchangeTotals.set(ticker.exchangeId, totals);
+      }
+      totals.pairs++;
+      totals.amount += ticker.volumeUsd24h;
+      if (!this.excludedTickers.has(ticker)) totals.healthyAmount += ticker.volumeUsd24h;
+      if (totals.coinSeenAt.get(ticker.coinId) !== stamp) {
+        totals.coinSeenAt.set(ticker.coinId, stamp);
+        totals.coinCount++;
+      }
+    }
+    for (const [exchangeId, totals] of this.exchangeTotals) {
       const exchange = this.snapshot.exchanges.get(exchangeId);
-      if (!exchange) continue;
-      exchange.pairCount = pairs.length;
-      exchange.coinCount = new Set(pairs.map((pair) => pair.coinId)).size;
-      exchange.amount24h = pairs.reduce((sum, pair) => sum + pair.volumeUsd24h, 0);
-      exchange.healthyAmount24h = pairs
-        .filter((pair) => !excludedTickers.has(pair))
-        .reduce((sum, pair) => sum + pair.volumeUsd24h, 0);
+      if (!exchange || totals.pairs === 0) continue;
+      exchange.pairCount = totals.pairs;
+      exchange.coinCount = totals.coinCount;
+      exchange.amount24h = totals.amount;
+      exchange.healthyAmount24h = totals.healthyAmount;
       exchange.asOf = now;
     }
   }
@@ -409,36 +468,6 @@ export class MarketIngest {
     exchanges.forEach((exchange, index) => (exchange.exRank = index + 1));
     this.snapshot.exchangesRanked = exchanges;
   }
-
-  /**
-   * Queues back-filled candles for storing. Nothing is written before start has finished — with one SQLite
-   * connection every read of the start would otherwise wait behind megabytes of writes — and then one small
-   * transaction at a time, yielding to the event loop between them so requests are served meanwhile.
-   */
-  private writeInBackground(coinId: string, resolution: Resolution, candles: Candle[]): void {
-    for (let offset = 0; offset < candles.length; offset += BACKFILL_WRITE_ROWS)
-      this.backlog.push({ coinId, resolution, candles: candles.slice(offset, offset + BACKFILL_WRITE_ROWS) });
-    if (this.started) this.drainBacklog();
-  }
-
-  private drainBacklog(): void {
-    this.draining ??= (async () => {
-      while (!this.stopped) {
-        await new Promise((resolve) => setImmediate(resolve));
-        const next = this.backlog.shift();
-        if (!next) break;
-        await this.candles.upsert(next.coinId, next.resolution, next.candles).catch((error: unknown) => {
-          this.log.error(
-            { err: error, coinId: next.coinId, resolution: next.resolution },
-            'candle back-fill write failed',
-          );
-        });
-      }
-    })().finally(() => {
-      this.draining = null;
-      if (this.backlog.length > 0 && !this.stopped) this.drainBacklog();
-    });
-  }
 }
 
 function emptyCoinState(profile: CoinProfile): CoinState {
@@ -457,14 +486,4 @@ function emptyCoinState(profile: CoinProfile): CoinState {
     onChain: null,
     score: null,
   };
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }

@@ -1,5 +1,5 @@
 import type { VenueTicker } from '../market-data/market-model.js';
-import { median, medianAbsoluteDeviation, weightedMedian } from '../analytics/robust-statistics.js';
+import { medianSorting, ScratchColumn, weightedMedianOfColumns } from '../analytics/column-statistics.js';
 
 export const REFERENCE_PRICE_RULES = {
   /** A venue further than k·MAD (scaled to σ) from the cross-venue median is excluded… */
@@ -11,6 +11,9 @@ export const REFERENCE_PRICE_RULES = {
   /** With fewer healthy venues the median is still used but the price is marked degraded (Synthetix 2019). */
   minimumQuorum: 3,
 } as const;
+
+const scratchPrices = new ScratchColumn();
+const scratchWeights = new ScratchColumn();
 
 /** MAD × 1.4826 estimates σ for normally distributed prices. */
 const MAD_TO_SIGMA = 1.4826;
@@ -30,6 +33,19 @@ export function isUsableTicker(ticker: VenueTicker): boolean {
 
 export function venueKey(ticker: Pick<VenueTicker, 'exchangeId' | 'base' | 'quote'>): string {
   return `${ticker.exchangeId}:${ticker.base}/${ticker.quote}`;
+}
+
+/** Venue keys by exchange, base and quote: looked up on every tick for every pair, built once. */
+const venueKeys = new Map<string, Map<string, Map<string, string>>>();
+
+function cachedVenueKey(ticker: VenueTicker): string {
+  let byBase = venueKeys.get(ticker.exchangeId);
+  if (!byBase) venueKeys.set(ticker.exchangeId, (byBase = new Map<string, Map<string, string>>()));
+  let byQuote = byBase.get(ticker.base);
+  if (!byQuote) byBase.set(ticker.base, (byQuote = new Map<string, string>()));
+  let key = byQuote.get(ticker.quote);
+  if (key === undefined) byQuote.set(ticker.quote, (key = venueKey(ticker)));
+  return key;
 }
 
 export interface ReferencePrice {
@@ -76,13 +92,12 @@ export function referencePrice(
   exclusions: VenueExclusions,
 ): ReferencePrice | null {
   const usable = tickers.filter(isUsableTicker);
-  const center = median(usable.map((ticker) => ticker.lastUsd));
+  const prices = scratchPrices.view(usable.length);
+  usable.forEach((ticker, index) => (prices[index] = ticker.lastUsd));
+  const center = medianSorting(prices);
   if (center === null) return null;
-  const mad =
-    medianAbsoluteDeviation(
-      usable.map((ticker) => ticker.lastUsd),
-      center,
-    ) ?? 0;
+  usable.forEach((ticker, index) => (prices[index] = Math.abs(ticker.lastUsd - center)));
+  const mad = medianSorting(prices) ?? 0;
   const band =
     REFERENCE_PRICE_RULES.k * MAD_TO_SIGMA * Math.max(mad, center * REFERENCE_PRICE_RULES.minimumRelativeMad);
   const healthy: VenueTicker[] = [];
@@ -91,12 +106,17 @@ export function referencePrice(
     const distance = Math.abs(ticker.lastUsd - center) / band;
     // With one or two venues there is no majority to judge against: nobody is excluded, the price is degraded.
     const out =
-      usable.length >= REFERENCE_PRICE_RULES.minimumQuorum && exclusions.update(venueKey(ticker), distance);
+      usable.length >= REFERENCE_PRICE_RULES.minimumQuorum &&
+      exclusions.update(cachedVenueKey(ticker), distance);
     (out ? excluded : healthy).push(ticker);
   }
-  const price = weightedMedian(
-    healthy.map((ticker) => ({ value: ticker.lastUsd, weight: ticker.volumeUsd24h })),
-  );
+  const values = scratchPrices.view(healthy.length);
+  const weights = scratchWeights.view(healthy.length);
+  healthy.forEach((ticker, index) => {
+    values[index] = ticker.lastUsd;
+    weights[index] = ticker.volumeUsd24h;
+  });
+  const price = weightedMedianOfColumns(values, weights);
   if (price === null) return null;
   return { price, healthy, excluded, degraded: healthy.length < REFERENCE_PRICE_RULES.minimumQuorum };
 }

@@ -53,10 +53,19 @@ export async function readRaw(response: Response): Promise<RawAnswer> {
   return { status: response.status, headers: response.headers, text, json };
 }
 
-/** Starts the real server on a free loopback port with its own data folder (SQLite unless env says otherwise). */
+export interface TestServerOptions {
+  /** Answer before the daily history (loaded in the background after start) is in memory; default false. */
+  whileBackfilling?: boolean;
+}
+
+/**
+ * Starts the real server on a free loopback port with its own data folder (SQLite unless env says otherwise),
+ * by default once its daily history is loaded, so every metric is there.
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
   options: BuildOptions = {},
+  { whileBackfilling = false }: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-server-'));
   const config = loadConfig({
@@ -71,6 +80,7 @@ export async function startTestServer(
   });
   const marketProvider = options.marketProvider ?? new FakeMarketProvider(options.now ?? Date.now);
   const built = await buildApp(config, { ...options, marketProvider });
+  if (!whileBackfilling) await built.services.market.ingest.historyLoaded;
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('server did not bind');
@@ -108,9 +118,10 @@ export async function startTestServerOn(
   dialect: DialectName,
   env: Record<string, string> = {},
   options: BuildOptions = {},
+  testOptions: TestServerOptions = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
-  const server = await startTestServer({ ...database.env, ...env }, options);
+  const server = await startTestServer({ ...database.env, ...env }, options, testOptions);
   return {
     ...server,
     async close() {

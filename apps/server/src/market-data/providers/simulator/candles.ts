@@ -8,25 +8,50 @@ import type { Candle, Resolution } from '../../market-model.js';
 import { RESOLUTION_MS } from '../../market-model.js';
 import type { PathCoin, PricePath } from './price-path.js';
 
-/** The candles whose open time lies in [from, to), aligned to the resolution. */
-export function buildCandles(
+/** Work between two hand-backs of the event loop while a long history is generated (years of daily candles). */
+const SLICE_MS = 5;
+
+/**
+ * The candles whose open time lies in [from, to), aligned to the resolution, handing the event loop back every
+ * few milliseconds.
+ */
+export async function buildCandlesInSlices(
   path: PricePath,
   coin: PathCoin,
   resolution: Resolution,
   from: number,
   to: number,
   now: number,
-  signal?: AbortSignal,
-): Candle[] {
+  signal: AbortSignal,
+): Promise<Candle[]> {
+  const candles: Candle[] = [];
+  let sliceStartedAt = performance.now();
+  for (const candle of candlesOf(path, coin, resolution, from, to, now)) {
+    candles.push(candle);
+    if (candles.length % 16 === 0 && performance.now() - sliceStartedAt > SLICE_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      signal.throwIfAborted();
+      sliceStartedAt = performance.now();
+    }
+  }
+  return candles;
+}
+
+function* candlesOf(
+  path: PricePath,
+  coin: PathCoin,
+  resolution: Resolution,
+  from: number,
+  to: number,
+  now: number,
+): Generator<Candle> {
   const size = RESOLUTION_MS[resolution];
   const start = Math.max(Math.ceil(from / size) * size, Math.ceil(coin.launchTime / size) * size);
   const end = Math.min(to, now);
-  const candles: Candle[] = [];
   for (let time = start; time < end; time += size) {
-    if (candles.length % 4_096 === 0) signal?.throwIfAborted();
     const summary = path.summarize(coin, time, Math.min(time + size, now));
     if (!summary) continue;
-    candles.push({
+    yield {
       time,
       open: summary.open,
       high: summary.high,
@@ -34,7 +59,6 @@ export function buildCandles(
       close: summary.close,
       volume: summary.volumeBase,
       amount: summary.amountUsd,
-    });
+    };
   }
-  return candles;
 }

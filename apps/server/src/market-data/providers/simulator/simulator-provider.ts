@@ -27,7 +27,7 @@ import type {
 } from '../../market-model.js';
 import { NotFoundError } from '../../provider-errors.js';
 import { buildAnnouncements } from './announcements.js';
-import { buildCandles } from './candles.js';
+import { buildCandlesInSlices } from './candles.js';
 import type { CoinFacts, ExchangeFacts } from './catalog/catalog-types.js';
 import { COIN_BY_ID, COIN_CATALOG } from './catalog/coin-catalog.js';
 import { EXCHANGE_CATALOG } from './catalog/exchange-catalog.js';
@@ -120,17 +120,17 @@ export class SimulatorProvider implements MarketDataProvider {
     });
   }
 
-  getCandles(query: CandleQuery, signal: AbortSignal): Promise<Candle[]> {
-    return this.run(signal, () =>
-      buildCandles(
-        this.context.path,
-        this.pathCoin(query.coinId),
-        query.resolution,
-        query.from,
-        query.to,
-        this.now(),
-        signal,
-      ),
+  /** Long ranges (years of daily candles) are generated in slices, so requests are served meanwhile. */
+  async getCandles(query: CandleQuery, signal: AbortSignal): Promise<Candle[]> {
+    signal.throwIfAborted();
+    return buildCandlesInSlices(
+      this.context.path,
+      this.pathCoin(query.coinId),
+      query.resolution,
+      query.from,
+      query.to,
+      this.now(),
+      signal,
     );
   }
 

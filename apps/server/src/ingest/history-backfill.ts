@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import { CandleSeries } from '../analytics/candle-series.js';
+import type { MarketDataProvider } from '../market-data/market-data-provider.js';
+import type { CoinProfile, Resolution } from '../market-data/market-model.js';
+import { RESOLUTION_MS } from '../market-data/market-model.js';
+import type { CandleRepository } from './candle.repository.js';
+import { bucketStart } from './candle-rollup.js';
+import { EventLoopSlices } from './event-loop-slices.js';
+import type { HistoryCache } from './history-cache.js';
+
+/** Rows per back-fill write: a few milliseconds of blocking SQLite work at a time. */
+const WRITE_ROWS = 200;
+
+/** Back-filled candles not yet stored: the candles of `series` opening in [from, to]. */
+interface PendingWrite {
+  coinId: string;
+  resolution: Resolution;
+  series: CandleSeries;
+  from: number;
+  to: number;
+}
+
+/**
+ * Fills the in-memory history from the store and what is missing there from the provider, and stores the
+ * back-filled candles afterwards, one small transaction at a time with the event loop handed back in between.
+ * Pending writes point into the history's own series (no second copy of the candles is held).
+ */
+export class HistoryBackfill {
+  private readonly pending: PendingWrite[] = [];
+  private writing: Promise<void> | null = null;
+  private writesAllowed = false;
+  private stopped = false;
+  private loads = 0;
+
+  constructor(
+    private readonly provider: MarketDataProvider,
+    private readonly candles: CandleRepository,
+    private readonly history: HistoryCache,
+    private readonly log: FastifyBaseLogger,
+    private readonly backfillMs: Readonly<Record<Resolution, number>>,
+    private readonly now: () => number,
+  ) {}
+
+  /** Candles back-filled but not yet stored (0 once the first start's history is on disk). */
+  get unwritten(): number {
+    return this.pending.reduce(
+      (sum, write) => sum + write.series.firstAfter(write.to) - write.series.firstAtOrAfter(write.from),
+      0,
+    );
+  }
+
+  /**
+   * Reads each coin's stored candles of `resolutions` into the history and back-fills what is missing from the
+   * provider; the new candles are queued for storing.
+   */
+  async load(
+    coins: readonly CoinProfile[],
+    resolutions: readonly Resolution[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    if (!this.provider.capabilities.has('candles')) return;
+    this.loads++;
+    try {
+      await this.loadResolutions(coins, resolutions, signal);
+    } finally {
+      this.loads--;
+      this.reportWhenStored();
+    }
+  }
+
+  private async loadResolutions(
+    coins: readonly CoinProfile[],
+    resolutions: readonly Resolution[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    const now = this.now();
+    const slices = new EventLoopSlices();
+    for (const resolution of resolutions) {
+      const latest = await this.candles.latestTimes(resolution);
+      for (const coin of coins) {
+        await slices.pause();
+        signal.throwIfAborted();
+        const windowStart = this.backfillStart(coin, resolution, now);
+        const stored =
+          resolution === '1m' ? [] : await this.candles.range(coin.id, resolution, windowStart, now + 1);
+        const from = Math.max(windowStart, (latest.get(coin.id) ?? -Infinity) + RESOLUTION_MS[resolution]);
+        const missing =
+          from < now
+            ? await this.provider.getCandles({ coinId: coin.id, resolution, from, to: now }, signal)
+            : [];
+        this.history.add(coin.id, resolution, stored.length > 0 ? [...stored, ...missing] : missing, now);
+        const first = missing[0];
+        const last = missing.at(-1);
+        if (!first || !last) continue;
+        const kept = this.keptSeries(coin.id, resolution);
+        const series =
+          kept && kept.length > 0 && kept.time(0) <= first.time ? kept : CandleSeries.from(missing);
+        this.pending.push({ coinId: coin.id, resolution, series, from: first.time, to: last.time });
+        if (this.writesAllowed) this.drain();
+      }
+    }
+  }
+
+  /** Lets the queued writes go ahead: nothing is written before the start has finished reading the store. */
+  startWriting(): void {
+    this.writesAllowed = true;
+    this.drain();
+  }
+
+  /** Waits for the write in progress; candles not yet stored are back-filled again on the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.writing;
+  }
+
+  private keptSeries(coinId: string, resolution: Resolution): CandleSeries | null {
+    const history = this.history.get(coinId);
+    if (resolution === '5m') return history.fiveMinute;
+    if (resolution === '1h') return history.hourly;
+    if (resolution === '1d') return history.daily;
+    return null;
+  }
+
+  /** Where a coin's back-fill starts: the default window, or further back for daily history the provider has. */
+  private backfillStart(profile: CoinProfile, resolution: Resolution, now: number): number {
+    const window = bucketStart(now - this.backfillMs[resolution], resolution);
+    if (resolution !== '1d' || profile.historySince === undefined) return window;
+    return Math.min(window, bucketStart(profile.historySince, resolution));
+  }
+
+  private drain(): void {
+    this.writing ??= (async () => {
+      while (!this.stopped) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const next = this.pending[0];
+        if (!next) break;
+        const start = next.series.firstAtOrAfter(next.from);
+        const end = next.series.firstAfter(next.to);
+        const stop = Math.min(end, start + WRITE_ROWS);
+        if (stop >= end) this.pending.shift();
+        else next.from = next.series.time(stop);
+        if (stop <= start) continue;
+        await this.candles
+          .upsert(next.coinId, next.resolution, next.series.toArray(start, stop))
+          .catch((error: unknown) => {
+            this.log.error(
+              { err: error, coinId: next.coinId, resolution: next.resolution },
+              'candle back-fill write failed',
+            );
+          });
+      }
+    })().finally(() => {
+      this.writing = null;
+      if (this.pending.length > 0 && !this.stopped) this.drain();
+      else this.reportWhenStored();
+    });
+  }
+
+  /** Logs once everything loaded so far is stored (the start-up bench waits for this line). */
+  private reportWhenStored(): void {
+    if (this.loads === 0 && this.pending.length === 0 && this.writing === null && this.writesAllowed)
+      this.log.info('back-filled history stored');
+  }
+}
