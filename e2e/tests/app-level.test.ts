@@ -59,6 +59,28 @@ describe.skipIf(!chromiumPath)('app-level behaviours in a phone-sized Chromium',
     await context.close();
   });
 
+  it('opens the user agreement and the privacy policy in the embedded web view while registering', async () => {
+    const context = await newPhoneContext(suite.browser);
+    const page = await context.newPage();
+    await page.goto(`${suite.app.baseUrl}/#/pages/system/loginRegister/index`);
+    for (const [link, title] of [
+      ['User Agreement', 'Coinlens User Agreement'],
+      ['Privacy Policy', 'Coinlens Privacy Policy'],
+    ] as const) {
+      await page.getByRole('button', { name: 'No account? Register' }).click();
+      await page.getByRole('button', { name: link }).click();
+      await page.getByTestId('webview-frame').waitFor();
+      // The document is framed by the app's own origin; `frame-ancestors 'none'` would leave the frame empty.
+      await page
+        .frameLocator('[data-testid="webview-frame"]')
+        .getByRole('heading', { name: title })
+        .waitFor();
+      await page.goBack();
+      await page.getByTestId('page-loginRegister').waitFor();
+    }
+    await context.close();
+  });
+
   it('is installable: a manifest with icons and the web+coinlens protocol', async () => {
     const response = await fetch(`${suite.app.baseUrl}/manifest.webmanifest`);
     expect(response.status).toBe(200);

@@ -316,6 +316,10 @@ describe('gateway over real HTTP', () => {
     expect(await zh.text()).toContain('币镜用户协议');
     const vi = await fetch(`${server.baseUrl}/legal/privacy`, { headers: { 'accept-language': 'vi' } });
     expect(await vi.text()).toContain('Chính sách quyền riêng tư');
+    // The app shows them in its embedded web view (a frame of its own origin); nobody else may frame them.
+    expect(zh.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(zh.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(zh.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('reports health with the database dialect', async () => {

@@ -5,6 +5,8 @@ import { matchAcceptLanguage, matchLanguageTag } from '@coinlens/contract';
 import type { AppLanguage, Localised } from '@coinlens/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { FRAMEABLE_BY_APP_HEADERS } from './security-headers.js';
+
 type LegalDocument = 'terms' | 'privacy';
 
 interface DocumentText {
@@ -153,7 +155,11 @@ export function registerLegalDocuments(app: FastifyInstance, dataDir: string): v
       const html = existsSync(override)
         ? readFileSync(override, 'utf8')
         : render(BUILT_IN[name][language], language);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return reply
+        .headers(FRAMEABLE_BY_APP_HEADERS)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html);
     });
   }
 }

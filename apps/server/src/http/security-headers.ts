@@ -20,14 +20,18 @@ const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'frame-ancestors': ["'none'"],
 };
 
+function policyText(directives: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(directives)
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join(';');
+}
+
 /**
  * CSP, HSTS, frame-ancestors, nosniff and a strict referrer policy on every response (ASVS 5.0 V3.4) — the
  * set helmet sends, built once at start instead of per request, since none of it depends on the request.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)
-    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-    .join(';'),
+  'content-security-policy': policyText(CONTENT_SECURITY_POLICY),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -41,6 +45,15 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-permitted-cross-domain-policies': 'none',
   // The legacy XSS auditor is itself an attack surface; "0" turns it off, as OWASP advises.
   'x-xss-protection': '0',
+});
+
+/**
+ * For pages the app itself shows in its embedded web view (the legal documents): framing by the app's own
+ * origin only, instead of by nobody.
+ */
+export const FRAMEABLE_BY_APP_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': policyText({ ...CONTENT_SECURITY_POLICY, 'frame-ancestors': ["'self'"] }),
+  'x-frame-options': 'SAMEORIGIN',
 });
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
