@@ -2,12 +2,29 @@ import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Only the precache list comes from the plugin: src/sw.js is ours (offline shell, update flow, push), the
+    // app registers it itself (features/offline) and public/manifest.webmanifest is hand-written.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.js',
+      manifest: false,
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Article and ad images are content, not the shell.
+        globIgnores: ['sample-images/**', 'ads/**', 'sw.js'],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@coinlens/contract': contractEntry },
   },

@@ -1,4 +1,5 @@
 import { gateway } from '../../lib/gateway/gateway';
+import { registerServiceWorker } from '../offline/service-worker-registration';
 import type { PushData } from './push-target';
 
 const REGISTER_ATTEMPTS = 3;
@@ -8,15 +9,8 @@ export function pushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** Registers the service worker (it shows pushes and hands taps to the app); quiet where unsupported. */
-export async function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  if (!('serviceWorker' in navigator)) return null;
-  try {
-    return await navigator.serviceWorker.register('./sw.js', { scope: './' });
-  } catch {
-    return null;
-  }
-}
+/** The app's one service worker registration (it also shows pushes and hands taps to the app). */
+export { registerServiceWorker };
 
 function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   const padded = value
