@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 
 import { PagedRows } from '../../../components/PagedRows';
 import { paths } from '../../../config/paths';
+import { marketSnapshots } from '../../offline/market-snapshots';
+import { SnapshotRows } from '../../offline/SnapshotRows';
+import { useLastSnapshot } from '../../offline/use-last-snapshot';
 import { useSettingsStore } from '../../../lib/settings-store';
 import { marketQueries, type CoinListParams } from '../api/market-queries';
 import { coinTopics, useLiveTopics } from '../live/live-prices';
@@ -57,6 +60,25 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
     [],
   );
   const open = useOpenCoin();
+  // The whole market by rank, first page: what an offline start shows.
+  const keepsOfflineCopy =
+    filter === 'all' &&
+    concept === undefined &&
+    !hideLowQuality &&
+    sort.key === 'rank' &&
+    sort.order === 'asc';
+  const snapshot = useLastSnapshot({
+    store: marketSnapshots.coinList,
+    scope: keepsOfflineCopy ? currency : null,
+    fresh: query.data?.pages[0],
+    receivedAt: query.dataUpdatedAt,
+    outcome: {
+      hasData: query.data !== undefined,
+      error: query.error,
+      failureReason: query.failureReason,
+      fetchStatus: query.fetchStatus,
+    },
+  });
 
   return (
     <div data-testid={testId} data-sort={`${sort.key}:${sort.order}`}>
@@ -73,16 +95,28 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
         sort={sort}
         onSort={(key) => setSort((current) => nextSort(current, key, defaultSort))}
       />
-      <PagedRows
-        query={query}
-        rowHeight={COIN_ROW_HEIGHT}
-        getKey={(coin) => coin.id}
-        renderRow={(coin) => <CoinRow coin={coin} onOpen={open} />}
-        emptyTitle={t('marketList.noCoins')}
-        onVisibleChange={onVisibleChange}
-        testId={testId}
-        label={t('marketList.coinsLabel')}
-      />
+      {snapshot ? (
+        <SnapshotRows
+          items={snapshot.value.list}
+          savedAt={snapshot.savedAt}
+          rowHeight={COIN_ROW_HEIGHT}
+          getKey={(coin) => coin.id}
+          renderRow={(coin) => <CoinRow coin={coin} onOpen={open} />}
+          testId={`${testId}-rows`}
+          label={t('marketList.coinsLabel')}
+        />
+      ) : (
+        <PagedRows
+          query={query}
+          rowHeight={COIN_ROW_HEIGHT}
+          getKey={(coin) => coin.id}
+          renderRow={(coin) => <CoinRow coin={coin} onOpen={open} />}
+          emptyTitle={t('marketList.noCoins')}
+          onVisibleChange={onVisibleChange}
+          testId={testId}
+          label={t('marketList.coinsLabel')}
+        />
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { paths } from '../../../config/paths';
 import { useWatchList } from '../api/watchlist';
+import { useWatchListSnapshot } from '../api/watchlist-snapshot';
 import { coinTopics, useLiveTopics } from '../live/live-prices';
 import { useOpenCoin } from './CoinList';
 import { COIN_ROW_HEIGHT, CoinRow } from './CoinRow';
@@ -12,12 +13,14 @@ import { WatchedList } from './WatchedList';
 export function FavouriteCoins() {
   const { t } = useTranslation();
   const query = useWatchList('coins');
+  const offlineCopy = useWatchListSnapshot('coins', query);
   const open = useOpenCoin();
   const ids = useMemo(() => query.data?.list.map((coin) => coin.id) ?? [], [query.data]);
   useLiveTopics(useMemo(() => coinTopics(ids), [ids]));
   return (
     <WatchedList
       query={query}
+      offlineCopy={offlineCopy}
       editorPath={paths.editOptional}
       texts={{
         login: t('market.loginForFavourites'),

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { paths } from '../../../config/paths';
 import { useWatchList } from '../api/watchlist';
+import { useWatchListSnapshot } from '../api/watchlist-snapshot';
 import { useOpenExchange } from './ExchangeList';
 import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from './ExchangeRow';
 import { WatchedList } from './WatchedList';
@@ -10,10 +11,12 @@ import { WatchedList } from './WatchedList';
 export function FollowedExchanges() {
   const { t } = useTranslation();
   const query = useWatchList('exchange');
+  const offlineCopy = useWatchListSnapshot('exchange', query);
   const open = useOpenExchange();
   return (
     <WatchedList
       query={query}
+      offlineCopy={offlineCopy}
       editorPath={paths.editFollow}
       texts={{
         login: t('platform.loginForFollowing'),

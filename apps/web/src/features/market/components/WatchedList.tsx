@@ -9,10 +9,14 @@ import { EmptyState } from '../../../components/EmptyState';
 import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../config/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
+import type { Snapshot } from '../../offline/last-snapshot';
+import { OfflineBanner } from '../../offline/OfflineBanner';
 import './coin-list.css';
 
 export interface WatchedListProps<T extends { id: string }> {
   query: UseQueryResult<{ list: T[]; as_of: number; stale: boolean }>;
+  /** The kept list, shown with its age while the network is unreachable (see useWatchListSnapshot). */
+  offlineCopy?: Snapshot<{ list: T[] }> | null;
   /** Where Edit and Add lead (the list's editor). */
   editorPath: typeof paths.editOptional | typeof paths.editFollow;
   texts: { login: string; empty: string; add: string; edit: string };
@@ -33,6 +37,7 @@ export function WatchedList<T extends { id: string }>({
   rowHeight,
   renderRow,
   testId,
+  offlineCopy = null,
 }: WatchedListProps<T>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -49,6 +54,23 @@ export function WatchedList<T extends { id: string }>({
           </Button>
         }
       />
+    );
+  }
+  const rows = (list: T[]) => (
+    <ul className="cl-plain-list">
+      {list.map((item) => (
+        <li key={item.id} style={{ height: rowHeight }}>
+          {renderRow(item)}
+        </li>
+      ))}
+    </ul>
+  );
+  if (offlineCopy) {
+    return (
+      <div data-testid={`${testId}-list`}>
+        <OfflineBanner savedAt={offlineCopy.savedAt} />
+        {rows(offlineCopy.value.list)}
+      </div>
     );
   }
   return (
@@ -72,13 +94,7 @@ export function WatchedList<T extends { id: string }>({
                 {texts.edit}
               </Button>
             </div>
-            <ul className="cl-plain-list">
-              {data.list.map((item) => (
-                <li key={item.id} style={{ height: rowHeight }}>
-                  {renderRow(item)}
-                </li>
-              ))}
-            </ul>
+            {rows(data.list)}
           </div>
         )
       }

@@ -1,0 +1,34 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+
+import { useSessionStore } from '../../../lib/session-store';
+import { useSettingsStore } from '../../../lib/settings-store';
+import type { Snapshot, SnapshotStore } from '../../offline/last-snapshot';
+import { marketSnapshots, watchListScope } from '../../offline/market-snapshots';
+import { useLastSnapshot } from '../../offline/use-last-snapshot';
+import type { WatchKind, WatchListData } from './watchlist';
+
+const STORE_OF_KIND: { [K in WatchKind]: SnapshotStore<WatchListData<K>> } = {
+  coins: marketSnapshots.watchedCoins,
+  exchange: marketSnapshots.watchedExchanges,
+};
+
+/** Keeps the user's watch list for an offline start; the kept copy while the network is unreachable. */
+export function useWatchListSnapshot<K extends WatchKind>(
+  kind: K,
+  query: UseQueryResult<WatchListData<K>>,
+): Snapshot<WatchListData<K>> | null {
+  const uid = useSessionStore((state) => state.user?.uid ?? null);
+  const currency = useSettingsStore((state) => state.price.currency_code);
+  return useLastSnapshot({
+    store: STORE_OF_KIND[kind],
+    scope: watchListScope(uid, currency),
+    fresh: query.data,
+    receivedAt: query.dataUpdatedAt,
+    outcome: {
+      hasData: query.data !== undefined,
+      error: query.error,
+      failureReason: query.failureReason,
+      fetchStatus: query.fetchStatus,
+    },
+  });
+}
