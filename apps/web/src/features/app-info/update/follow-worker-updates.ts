@@ -1,0 +1,104 @@
+import { registerServiceWorker } from '../../offline/service-worker-registration';
+import { workerPhase } from './update-stage';
+import { useWorkerUpdateStore } from './worker-update-store';
+
+/** Long enough to read "installed" before the page restarts on the new version. */
+export const RESTART_DELAY_MS = 1_200;
+
+interface ProgressMessage {
+  kind: 'coinlens-update-progress';
+  done: number;
+  total: number;
+}
+
+function isProgressMessage(data: unknown): data is ProgressMessage {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { kind?: unknown }).kind === 'coinlens-update-progress' &&
+    typeof (data as { done?: unknown }).done === 'number' &&
+    typeof (data as { total?: unknown }).total === 'number'
+  );
+}
+
+/**
+ * Feeds the update store from the service worker lifecycle of `registration`: a newer worker installing,
+ * its download progress, waiting, activating, taking control (then the page restarts if the user accepted)
+ * or failing. The first install of all is not an update and is ignored. Answers a function that stops it.
+ */
+export function followWorkerUpdates(
+  registration: ServiceWorkerRegistration,
+  container: ServiceWorkerContainer = navigator.serviceWorker,
+  restart: () => void = () => window.location.reload(),
+): () => void {
+  const store = useWorkerUpdateStore.getState;
+  let tracked: ServiceWorker | null = null;
+  let hadController = container.controller !== null;
+  let restartTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const onStateChange = (event: Event) => {
+    if (event.target === tracked && tracked) store().workerChanged(workerPhase(tracked.state));
+  };
+  const track = (worker: ServiceWorker) => {
+    tracked?.removeEventListener('statechange', onStateChange);
+    tracked = worker;
+    worker.addEventListener('statechange', onStateChange);
+    store().newWorker(workerPhase(worker.state));
+  };
+  const onUpdateFound = () => {
+    if (container.controller && registration.installing) track(registration.installing);
+  };
+  const onControllerChange = () => {
+    if (hadController) {
+      store().tookControl();
+      if (store().accepted) restartTimer = setTimeout(restart, RESTART_DELAY_MS);
+    }
+    hadController = true;
+  };
+  const onMessage = (event: MessageEvent<unknown>) => {
+    if (tracked && event.source === tracked && isProgressMessage(event.data))
+      store().downloadProgressed({ done: event.data.done, total: event.data.total });
+  };
+
+  if (container.controller) {
+    const pending = registration.installing ?? registration.waiting;
+    if (pending) track(pending);
+  }
+  registration.addEventListener('updatefound', onUpdateFound);
+  container.addEventListener('controllerchange', onControllerChange);
+  container.addEventListener('message', onMessage);
+  container.startMessages();
+  return () => {
+    clearTimeout(restartTimer);
+    tracked?.removeEventListener('statechange', onStateChange);
+    registration.removeEventListener('updatefound', onUpdateFound);
+    container.removeEventListener('controllerchange', onControllerChange);
+    container.removeEventListener('message', onMessage);
+  };
+}
+
+/**
+ * Asks the server for a newer service worker. Quiet by default (background checks while offline are
+ * normal); `userAsked` shows a failure as the overlay's failed state (retry).
+ */
+export async function checkForWorkerUpdate({ userAsked = false } = {}): Promise<boolean> {
+  const registration = await registerServiceWorker();
+  if (!registration) return false;
+  if (userAsked) useWorkerUpdateStore.getState().checkOutcome(false);
+  try {
+    await registration.update();
+    return Boolean(registration.installing ?? registration.waiting);
+  } catch {
+    if (userAsked) useWorkerUpdateStore.getState().checkOutcome(true);
+    return false;
+  }
+}
+
+/** The user accepted: the waiting worker takes over (SKIP_WAITING), then controllerchange restarts the page. */
+export async function acceptWorkerUpdate(): Promise<void> {
+  const registration = await registerServiceWorker();
+  const waiting = registration?.waiting;
+  if (!waiting) return;
+  useWorkerUpdateStore.getState().userAccepted();
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+}
