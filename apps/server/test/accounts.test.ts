@@ -373,6 +373,15 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
     const devices = info.data.sessions.map((entry) => entry.device);
     expect(devices).toContain('Unknown device');
     expect(JSON.stringify(info.data)).not.toContain('<script>');
+    // Stored in English, shown in the caller's language.
+    const chinese = await callAs(
+      server,
+      'user_msrv/security_info',
+      {},
+      { accessToken: token, deviceId: 'device-scripted', lang: 'zh-Hans' },
+    );
+    expect(chinese.data.sessions.map((entry) => entry.device)).toContain('未知设备');
+    expect(chinese.data.recent_logins.map((entry) => entry.device)).toContain('未知设备');
   });
 
   it('shows masked security info and signs out other sessions', async () => {

@@ -75,7 +75,8 @@ export function accountProcedures(
       );
       return new SuccessWithMessage({ signed_out_sessions: ended }, ErrorCode.SettingSucceeded);
     },
-    'user_msrv/security_info': (_input, context) => accounts.securityInfo(callerOf(context)),
+    'user_msrv/security_info': (_input, context) =>
+      accounts.securityInfo(callerOf(context), context.language),
     'user_msrv/sign_out_sessions': async (input, context) => {
       const caller = callerOf(context);
       const ended = input.session_ids

@@ -13,6 +13,7 @@ import type { PasswordHasher } from '../../security/password-hasher.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordChangedMail } from '../mail/mail-templates.js';
 import { isCountryCode } from './countries.js';
+import { localisedDeviceLabel } from './device-label-text.js';
 import type { EmailCodeService } from './email-code.service.js';
 import type { LoginEventRepository } from './login-event.repository.js';
 import { LOGIN_RULES } from './login-guard.js';
@@ -216,7 +217,7 @@ export class AccountService {
     return ended;
   }
 
-  async securityInfo(caller: Caller): Promise<SecurityInfo> {
+  async securityInfo(caller: Caller, language: AppLanguage): Promise<SecurityInfo> {
     const user = await this.requireUser(caller.userId);
     const [logins, sessions] = await Promise.all([
       this.loginEvents.recentForUser(user.id, RECENT_LOGINS),
@@ -227,13 +228,13 @@ export class AccountService {
       password_changed_at: user.password_changed_at,
       recent_logins: logins.map((login) => ({
         at: login.at,
-        device: login.device,
+        device: localisedDeviceLabel(login.device)[language],
         ip_masked: maskIp(login.ip),
         success: login.success,
       })),
       sessions: sessions.map((session) => ({
         id: session.id,
-        device: session.device,
+        device: localisedDeviceLabel(session.device)[language],
         created_at: session.created_at,
         last_used_at: session.last_used_at,
         current: session.id === caller.sessionId,
