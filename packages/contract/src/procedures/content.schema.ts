@@ -33,47 +33,39 @@ const voteCounts = {
   my_vote: z.enum(VOTE_DIRECTIONS).nullable(),
 };
 
-export const flashItem = z.object({
+/** What every shape of an article shares. */
+const articleBase = z.object({
   id: z.number().int(),
-  type: z.literal('fastnews'),
   title: z.string(),
-  /** Plain text. */
-  content: z.string(),
   time: z.number().int(),
-  important: z.boolean(),
   source: articleSource,
   coins: z.array(articleCoin),
   comment_count: z.number().int(),
+});
+
+export const flashItem = articleBase.extend({
+  type: z.literal('fastnews'),
+  /** Plain text. */
+  content: z.string(),
+  important: z.boolean(),
   ...voteCounts,
 });
 export type FlashItem = z.infer<typeof flashItem>;
 
-export const newsItem = z.object({
-  id: z.number().int(),
+export const newsItem = articleBase.extend({
   type: z.literal('news'),
-  title: z.string(),
   summary: z.string(),
   image_url: z.string().nullable(),
-  time: z.number().int(),
-  source: articleSource,
-  coins: z.array(articleCoin),
-  comment_count: z.number().int(),
 });
 export type NewsItem = z.infer<typeof newsItem>;
 
-export const articleDetail = z.object({
-  id: z.number().int(),
+export const articleDetail = articleBase.extend({
   type: z.enum(ARTICLE_TYPES),
-  title: z.string(),
   summary: z.string(),
   /** Sanitised on the server; render through a sanitiser again. */
   content_html: z.string(),
   image_url: z.string().nullable(),
-  time: z.number().int(),
   important: z.boolean(),
-  source: articleSource,
-  coins: z.array(articleCoin),
-  comment_count: z.number().int(),
   ...voteCounts,
 });
 export type ArticleDetail = z.infer<typeof articleDetail>;

@@ -40,34 +40,38 @@ function sourceOf(row: ArticleRow, language: AppLanguage) {
   };
 }
 
-export function flashView(row: ArticleRow, language: AppLanguage, extras: ArticleExtras): FlashItem {
+/** The fields every view of an article shares (see `articleBase` in the contract). */
+function baseView(row: ArticleRow, language: AppLanguage, extras: ArticleExtras) {
   return {
     id: row.id,
-    type: 'fastnews',
     title: localisedText(row.title_i18n, language),
-    content: localisedText(row.summary_i18n, language),
     time: row.published_at,
-    important: row.important === 1,
     source: sourceOf(row, language),
     coins: extras.coins,
     comment_count: row.comment_count,
-    bullish: row.bullish,
-    bearish: row.bearish,
-    my_vote: extras.myVote,
+  };
+}
+
+function votesOf(row: ArticleRow, extras: ArticleExtras) {
+  return { bullish: row.bullish, bearish: row.bearish, my_vote: extras.myVote };
+}
+
+export function flashView(row: ArticleRow, language: AppLanguage, extras: ArticleExtras): FlashItem {
+  return {
+    ...baseView(row, language, extras),
+    type: 'fastnews',
+    content: localisedText(row.summary_i18n, language),
+    important: row.important === 1,
+    ...votesOf(row, extras),
   };
 }
 
 export function newsView(row: ArticleRow, language: AppLanguage, extras: ArticleExtras): NewsItem {
   return {
-    id: row.id,
+    ...baseView(row, language, extras),
     type: 'news',
-    title: localisedText(row.title_i18n, language),
     summary: localisedText(row.summary_i18n, language),
     image_url: row.image_url,
-    time: row.published_at,
-    source: sourceOf(row, language),
-    coins: extras.coins,
-    comment_count: row.comment_count,
   };
 }
 
@@ -77,20 +81,13 @@ export function articleDetailView(
   extras: ArticleExtras,
 ): ArticleDetail {
   return {
-    id: row.id,
+    ...baseView(row, language, extras),
     type: row.kind,
-    title: localisedText(row.title_i18n, language),
     summary: localisedText(row.summary_i18n, language),
     content_html: localisedText(row.body_i18n, language),
     image_url: row.image_url,
-    time: row.published_at,
     important: row.important === 1,
-    source: sourceOf(row, language),
-    coins: extras.coins,
-    comment_count: row.comment_count,
-    bullish: row.bullish,
-    bearish: row.bearish,
-    my_vote: extras.myVote,
+    ...votesOf(row, extras),
   };
 }
 
