@@ -1,0 +1,216 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { browserSuite } from '../support/browser-suite.js';
+import { chromiumPath, newPhoneContext } from '../support/browser.js';
+import { sessionClient, signInContext, signUpUser } from '../support/session.js';
+
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+const webDistDir = path.resolve(repositoryRoot, process.env.WEB_DIST_DIR || 'apps/web/dist');
+
+const FIVE_MINUTES_MS = 5 * 60_000;
+
+async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  // The first install downloads the whole shell: slow on a busy machine.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 90_000,
+  });
+}
+
+/** Makes the kept copy five minutes old, so the banner's age is the stored time, not the page's. */
+async function ageSnapshot(page: Page, name: string): Promise<void> {
+  const key = `coinlens_offline_${name}`;
+  await page.waitForFunction((storageKey) => localStorage.getItem(storageKey) !== null, key);
+  await page.evaluate(
+    ({ storageKey, ageMs }) => {
+      const kept = JSON.parse(localStorage.getItem(storageKey) ?? '{}') as { savedAt: number };
+      localStorage.setItem(storageKey, JSON.stringify({ ...kept, savedAt: Date.now() - ageMs }));
+    },
+    { storageKey: key, ageMs: FIVE_MINUTES_MS },
+  );
+}
+
+async function goOfflineAndReload(context: BrowserContext, page: Page): Promise<void> {
+  await context.setOffline(true);
+  await page.reload();
+}
+
+const BANNER = {
+  en: { locale: 'en-US', text: 'Offline — data from 5 min ago' },
+  vi: { locale: 'vi-VN', text: 'Ngoại tuyến — dữ liệu từ 5 phút trước' },
+  'zh-Hans': { locale: 'zh-CN', text: '离线 · 显示5分钟前的数据' },
+} as const;
+
+/**
+ * The served build, in a folder of its own: a release replaces its sw.js as `vite build` would write it
+ * (the server reads static files on each request, so the next update check finds it).
+ */
+const servedBuild = mkdtempSync(path.join(tmpdir(), 'coinlens-web-offline-'));
+cpSync(webDistDir, servedBuild, { recursive: true });
+for (const suffix of ['.br', '.gz']) rmSync(path.join(servedBuild, `sw.js${suffix}`), { force: true });
+const firstServiceWorker = readFileSync(path.join(servedBuild, 'sw.js'), 'utf8');
+afterAll(() => {
+  rmSync(servedBuild, { recursive: true, force: true });
+});
+
+/**
+ * Serves the service worker of the next release: index.html changed, so its precache list names a new
+ * revision of it. `extraShellFile` adds an entry the server does not have, so installing that one fails.
+ */
+function release(label: string, extraShellFile?: string): void {
+  const indexEntry = /\{"revision":"[0-9a-f]+","url":"index\.html"\}/;
+  if (!indexEntry.test(firstServiceWorker)) throw new Error('sw.js has no precache entry for index.html');
+  const extra = extraShellFile ? `,{"revision":"${label}","url":"${extraShellFile}"}` : '';
+  writeFileSync(
+    path.join(servedBuild, 'sw.js'),
+    firstServiceWorker.replace(indexEntry, `{"revision":"${label}","url":"index.html"}${extra}`),
+  );
+}
+
+/** Slows the shell's files down (the service worker's downloads too), so each download stage can be seen. */
+async function slowShellFiles(context: BrowserContext, delayMs: number): Promise<void> {
+  await context.route('**/assets/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+}
+
+/** Records every stage the update overlay shows (across reloads), in order, without repeats. */
+async function recordUpdateStages(page: Page): Promise<string[]> {
+  const stages: string[] = [];
+  await page.exposeBinding('reportUpdateStage', (_source, stage: string) => {
+    if (stages[stages.length - 1] !== stage) stages.push(stage);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { reportUpdateStage: (stage: string) => void }).reportUpdateStage;
+    new MutationObserver(() => {
+      const stage = document.querySelector('[data-testid="app-update"]')?.getAttribute('data-stage');
+      if (stage) report(stage);
+    }).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-stage'],
+    });
+  });
+  return stages;
+}
+
+describe.skipIf(!chromiumPath)('offline start and the version update, in a phone-sized Chromium', () => {
+  const suite = browserSuite({ WEB_DIST_DIR: servedBuild });
+
+  for (const [language, banner] of Object.entries(BANNER)) {
+    it(`starts offline from the service worker with the last market list and its age (${language})`, async () => {
+      const context = await newPhoneContext(suite.browser, { locale: banner.locale });
+      const page = await context.newPage();
+      await page.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index`);
+      await page.getByTestId('coin-row-bitcoin').waitFor({ timeout: 30_000 });
+      await waitForServiceWorkerControl(page);
+      await ageSnapshot(page, 'coin_list');
+      await goOfflineAndReload(context, page);
+      const shown = page.getByTestId('offline-banner');
+      await shown.waitFor({ timeout: 30_000 });
+      expect(await shown.textContent()).toBe(banner.text);
+      await page.getByTestId('coin-row-bitcoin').waitFor();
+      expect(await page.locator('[data-testid^="coin-row-"]').count()).toBeGreaterThan(5);
+      expect(await page.getByTestId('coins-coins-query-error').count()).toBe(0);
+      await context.close();
+    }, 180_000);
+  }
+
+  it('starts offline with the signed-in user’s watch list and its age', async () => {
+    const session = await signUpUser(suite.app.baseUrl);
+    await sessionClient(suite.app.baseUrl, session).call('appmarket_msrv/watch_coins_add', {
+      coin_ids: ['ethereum', 'solana'],
+    });
+    const context = await newPhoneContext(suite.browser);
+    await signInContext(context, session);
+    const page = await context.newPage();
+    await page.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index?tab=favourites`);
+    await page.getByTestId('favourites-list').getByTestId('coin-row-solana').waitFor({ timeout: 30_000 });
+    await waitForServiceWorkerControl(page);
+    await ageSnapshot(page, 'watch_coins');
+    await goOfflineAndReload(context, page);
+    const list = page.getByTestId('favourites-list');
+    await list.getByTestId('offline-banner').waitFor({ timeout: 30_000 });
+    expect(await list.getByTestId('offline-banner').textContent()).toBe(BANNER.en.text);
+    expect(
+      await list
+        .locator('[data-testid^="coin-row-"]')
+        .evaluateAll((rows) => rows.map((row) => row.dataset.testid)),
+    ).toEqual(['coin-row-ethereum', 'coin-row-solana']);
+    await context.close();
+  }, 180_000);
+
+  describe('a new release', () => {
+    it('walks the update overlay through the service worker lifecycle and restarts on the new version', async () => {
+      release('first');
+      const context = await newPhoneContext(suite.browser);
+      const page = await context.newPage();
+      const stages = await recordUpdateStages(page);
+      await page.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index`);
+      await page.getByTestId('coin-row-bitcoin').waitFor({ timeout: 30_000 });
+      await waitForServiceWorkerControl(page);
+      const firstShell = await page.evaluate(() => caches.keys());
+      expect(firstShell).toHaveLength(1);
+      expect(stages).toEqual([]);
+
+      release('second');
+      await slowShellFiles(context, 30);
+      // The app looks for a new version when it is shown again.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.getByTestId('app-update-accept').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('app-update-stage').textContent()).toBe('Download complete');
+      await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+      await page.getByTestId('app-update-accept').click();
+      await page.waitForFunction(
+        () => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate,
+        undefined,
+        { timeout: 30_000 },
+      );
+      await page.getByTestId('coin-row-bitcoin').waitFor({ timeout: 30_000 });
+
+      expect(stages).toEqual(['found', 'downloading', 'downloaded', 'installing', 'installed']);
+      await waitForServiceWorkerControl(page);
+      const secondShell = await page.evaluate(() => caches.keys());
+      expect(secondShell).toHaveLength(1);
+      expect(secondShell).not.toEqual(firstShell);
+      expect(await page.getByTestId('app-update').count()).toBe(0);
+      await context.close();
+    }, 180_000);
+
+    it('shows a failed update with a retry that downloads it again', async () => {
+      release('third');
+      const context = await newPhoneContext(suite.browser);
+      const page = await context.newPage();
+      const stages = await recordUpdateStages(page);
+      await page.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index`);
+      await waitForServiceWorkerControl(page);
+
+      // The next release lists a file its server does not have: installing it fails.
+      release('broken', 'assets/missing-file.js');
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await page.getByTestId('app-update-retry').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('app-update-stage').textContent()).toBe(
+        'The update failed. Download it again?',
+      );
+
+      release('fourth');
+      await slowShellFiles(context, 30);
+      await page.getByTestId('app-update-retry').click();
+      await page.getByTestId('app-update-accept').waitFor({ timeout: 30_000 });
+      expect(stages.slice(stages.indexOf('failed'))).toEqual([
+        'failed',
+        'found',
+        'downloading',
+        'downloaded',
+      ]);
+      await context.close();
+    }, 180_000);
+  });
+});
