@@ -90,9 +90,7 @@ export function venueSpreadPercent(ticker: Pick<VenueTicker, 'bidUsd' | 'askUsd'
 export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const { now, price, profile, history } = input;
   const { fiveMinute, hourly, daily } = history;
-  const lastDayFrom = fiveMinute.firstAtOrAfter(now - DAY_MS);
-  const lastDay = lastDayWindow(fiveMinute, lastDayFrom, price);
-  const sigma = lastDay.returns >= 12 ? returnsDeviation(fiveMinute, lastDayFrom) : null;
+  const lastDay = lastDayFigures(fiveMinute, fiveMinute.firstAtOrAfter(now - DAY_MS));
 
   const venueBase = input.healthyVenues.reduce((sum, venue) => sum + venue.volumeBase24h, 0);
   const venueUsd = input.healthyVenues.reduce((sum, venue) => sum + venue.volumeUsd24h, 0);
@@ -123,9 +121,9 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   return {
     change24h: percentChange(price, closeAt(fiveMinute, now - DAY_MS)),
     change7d: percentChange(price, closeAt(hourly, now - 7 * DAY_MS)),
-    high24h: lastDay.high,
-    low24h: lastDay.low,
-    volatility24h: sigma !== null ? sigma * Math.sqrt(FIVE_MINUTES_PER_DAY) * 100 : null,
+    high24h: Math.max(price, lastDay.high),
+    low24h: Math.min(price, lastDay.low),
+    volatility24h: lastDay.sigma !== null ? lastDay.sigma * Math.sqrt(FIVE_MINUTES_PER_DAY) * 100 : null,
     volume24h,
     amount24h,
     marketCap,
@@ -139,7 +137,7 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     ath,
     atl,
     bidAskSpread: spreads.values.length > 0 ? weightedMedianOfColumns(spreads.values, spreads.weights) : null,
-    sparkline7d: closesEveryNth(hourly, hourly.firstAtOrAfter(now - 7 * DAY_MS), SPARKLINE_STEP_HOURS),
+    sparkline7d: sparkline(hourly, hourly.firstAtOrAfter(now - 7 * DAY_MS)),
   };
 }
 
@@ -161,19 +159,34 @@ function venueSpreads(venues: readonly VenueTicker[]): { values: Float64Array; w
 }
 
 interface LastDay {
-  /** Extremes of the candles' highs and lows and the live price. */
+  /** Extremes of the candles' highs and lows (the live price is folded in by the caller). */
   high: number;
   low: number;
   volume: number;
   amount: number;
-  /** How many log returns the closes give (consecutive positive closes). */
-  returns: number;
+  /** σ of the log returns of consecutive positive closes; null below 12 of them. */
+  sigma: number | null;
+}
+
+/**
+ * The 24 h window's figures apart from the live price change only when the series changes or the window
+ * moves (every 5 minutes): they are kept per series, window start and version, not recomputed every tick.
+ */
+const lastDayBySeries = new WeakMap<CandleSeries, { version: number; from: number; value: LastDay }>();
+const sparklineBySeries = new WeakMap<CandleSeries, { version: number; from: number; value: number[] }>();
+
+function lastDayFigures(candles: CandleSeries, from: number): LastDay {
+  const cached = lastDayBySeries.get(candles);
+  if (cached && cached.version === candles.version && cached.from === from) return cached.value;
+  const value = lastDayWindow(candles, from);
+  lastDayBySeries.set(candles, { version: candles.version, from, value });
+  return value;
 }
 
 /** One pass over the 5-minute candles of the last 24 h (from index `from` on). */
-function lastDayWindow(candles: CandleSeries, from: number, price: number): LastDay {
-  let high = price;
-  let low = price;
+function lastDayWindow(candles: CandleSeries, from: number): LastDay {
+  let high = -Infinity;
+  let low = Infinity;
   let volume = 0;
   let amount = 0;
   let returns = 0;
@@ -184,7 +197,16 @@ function lastDayWindow(candles: CandleSeries, from: number, price: number): Last
     amount += candles.amount(index);
     if (index > from && candles.close(index - 1) > 0 && candles.close(index) > 0) returns++;
   }
-  return { high, low, volume, amount, returns };
+  return { high, low, volume, amount, sigma: returns >= 12 ? returnsDeviation(candles, from) : null };
+}
+
+/** The 7-day sparkline (every 4th hourly close from index `from` on), kept like the 24 h figures. */
+function sparkline(hourly: CandleSeries, from: number): number[] {
+  const cached = sparklineBySeries.get(hourly);
+  if (cached && cached.version === hourly.version && cached.from === from) return cached.value;
+  const value = closesEveryNth(hourly, from, SPARKLINE_STEP_HOURS);
+  sparklineBySeries.set(hourly, { version: hourly.version, from, value });
+  return value;
 }
 
 /** Sample standard deviation of the log returns of consecutive positive closes from index `from` on. */

@@ -50,16 +50,37 @@ export function weightedMedianOfColumns(values: Float64Array, weights: Float64Ar
       plain[position] = values[indices[position] ?? 0] ?? 0;
     return medianSorting(plain);
   }
-  // By value, ties in their original order: the order a stable sort of the points gives.
-  indices.sort((a, b) => {
-    const left = values[a] ?? 0;
-    const right = values[b] ?? 0;
-    return left < right ? -1 : left > right ? 1 : a - b;
-  });
+  sortByValueThenIndex(indices, values);
   let cumulative = 0;
   for (const index of indices) {
     cumulative += Math.max(0, weights[index] ?? 0);
     if (cumulative >= totalWeight / 2) return values[index] ?? null;
   }
   return count > 0 ? (values[indices[count - 1] ?? 0] ?? null) : null;
+}
+
+/** Few venues per coin: below this an insertion sort beats calling a comparator. */
+const INSERTION_SORT_LIMIT = 64;
+
+/** Sorts indices by value, ties in index order: the order a stable sort of the points by value gives. */
+function sortByValueThenIndex(indices: Uint32Array, values: Float64Array): void {
+  if (indices.length > INSERTION_SORT_LIMIT) {
+    indices.sort((a, b) => {
+      const left = values[a] ?? 0;
+      const right = values[b] ?? 0;
+      return left < right ? -1 : left > right ? 1 : a - b;
+    });
+    return;
+  }
+  for (let position = 1; position < indices.length; position++) {
+    const index = indices[position] ?? 0;
+    const value = values[index] ?? 0;
+    let slot = position;
+    // Indices arrive ascending, so an equal value never moves ahead of an earlier index.
+    while (slot > 0 && (values[indices[slot - 1] ?? 0] ?? 0) > value) {
+      indices[slot] = indices[slot - 1] ?? 0;
+      slot--;
+    }
+    indices[slot] = index;
+  }
 }

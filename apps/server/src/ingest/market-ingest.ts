@@ -14,7 +14,7 @@ import { JobScheduler } from './job-scheduler.js';
 import { MarketScorer } from './market-scorer.js';
 import { ReusableGroups } from './reusable-groups.js';
 import type { CoinState, MarketSnapshot, VenueQuote } from './market-snapshot.js';
-import { referencePrice, VenueExclusions } from './reference-price.js';
+import { cachedVenueKey, referencePrice, VenueExclusions } from './reference-price.js';
 
 export interface IngestOptions {
   /** How often live prices are pulled (simulator: every second). */
@@ -67,6 +67,7 @@ export class MarketIngest {
   // Per-tick working sets, kept between ticks so a tick leaves no garbage behind but the new tickers.
   private readonly tickersByCoin = new ReusableGroups<VenueTicker>();
   private readonly excludedTickers = new Set<VenueTicker>();
+  private readonly venueQuotes = new Map<string, Map<string, { quote: VenueQuote; tick: number }>>();
   private readonly exchangeTotals = new Map<
     string,
     {
@@ -204,6 +205,11 @@ export class MarketIngest {
     this.snapshot.profilesVersion += 1;
   }
 
+  /** Reads and back-fills every resolution at once (start does it in two steps; benches and tools at once). */
+  async loadHistory(signal: AbortSignal): Promise<void> {
+    await this.backfill.load(this.coinProfiles(), [...RECENT_RESOLUTIONS, ...DEEP_RESOLUTIONS], signal);
+  }
+
   private async loadDeepHistory(signal: AbortSignal): Promise<void> {
     try {
       await this.backfill.load(this.coinProfiles(), DEEP_RESOLUTIONS, signal);
@@ -323,9 +329,15 @@ export class MarketIngest {
     if (!reference) return false;
     const venues: VenueQuote[] = [];
     for (const ticker of reference.healthy)
-      venues.push({ ticker, excluded: reference.excluded.length > 0 && reference.excluded.includes(ticker) });
+      venues.push(
+        this.stableQuote(
+          coinId,
+          ticker,
+          reference.excluded.length > 0 && reference.excluded.includes(ticker),
+        ),
+      );
     for (const ticker of reference.excluded) {
-      venues.push({ ticker, excluded: true });
+      venues.push(this.stableQuote(coinId, ticker, true));
       this.excludedTickers.add(ticker);
     }
     this.updateCoin(coin, reference.price, venues, reference.degraded, now, reference.healthy);
@@ -339,6 +351,32 @@ export class MarketIngest {
     this.reportedVolumes.set(quote.coinId, { base, usd: quote.volumeUsd24h });
     this.updateCoin(coin, quote.priceUsd, [], false, now);
     return true;
+  }
+
+  /**
+   * The coin's lasting quote of the ticker's pair, overwritten with this tick's numbers. The provider's fresh
+   * tickers then die within the tick instead of living until the next one, which would have them promoted to
+   * V8's old generation: ~20,000 of them a second, the old generation's main growth.
+   */
+  private stableQuote(coinId: string, ticker: VenueTicker, excluded: boolean): VenueQuote {
+    let quotes = this.venueQuotes.get(coinId);
+    if (!quotes) {
+      quotes = new Map();
+      this.venueQuotes.set(coinId, quotes);
+    }
+    const key = cachedVenueKey(ticker);
+    const kept = quotes.get(key);
+    const tick = this.snapshot.version;
+    if (kept?.tick === tick) return { ticker: { ...ticker }, excluded }; // the same pair twice in one tick
+    if (!kept) {
+      const quote = { ticker: { ...ticker }, excluded };
+      quotes.set(key, { quote, tick });
+      return quote;
+    }
+    Object.assign(kept.quote.ticker, ticker);
+    kept.quote.excluded = excluded;
+    kept.tick = tick;
+    return kept.quote;
   }
 
   private updateCoin(

@@ -98,7 +98,8 @@ export class MarketScorer {
   async run(signal: AbortSignal): Promise<void> {
     const now = this.now();
     const coins = [...this.snapshot.coins.values()].filter((coin) => coin.price !== null);
-    const tickers: VenueTicker[] = coins.flatMap((coin) => coin.venues.map((venue) => venue.ticker));
+    // Copies: ingest overwrites the snapshot's tickers in place on every tick, the run samples for seconds.
+    const tickers: VenueTicker[] = coins.flatMap((coin) => coin.venues.map((venue) => ({ ...venue.ticker })));
     const sampleStarted = performance.now();
     const samples = await this.sampler.sample(tickers, signal);
     const announcements = await this.announcementCounts(now, signal);

@@ -38,7 +38,7 @@ export function venueKey(ticker: Pick<VenueTicker, 'exchangeId' | 'base' | 'quot
 /** Venue keys by exchange, base and quote: looked up on every tick for every pair, built once. */
 const venueKeys = new Map<string, Map<string, Map<string, string>>>();
 
-function cachedVenueKey(ticker: VenueTicker): string {
+export function cachedVenueKey(ticker: VenueTicker): string {
   let byBase = venueKeys.get(ticker.exchangeId);
   if (!byBase) venueKeys.set(ticker.exchangeId, (byBase = new Map<string, Map<string, string>>()));
   let byQuote = byBase.get(ticker.base);
@@ -107,6 +107,8 @@ export function referencePrice(
     // With one or two venues there is no majority to judge against: nobody is excluded, the price is degraded.
     const out =
       usable.length >= REFERENCE_PRICE_RULES.minimumQuorum &&
+      // Inside the band with nothing excluded nothing changes: the venue's key is not even needed.
+      (distance > 1 || exclusions.size > 0) &&
       exclusions.update(cachedVenueKey(ticker), distance);
     (out ? excluded : healthy).push(ticker);
   }

@@ -199,6 +199,10 @@ export class PricePath {
   private readonly scratchMinute = allocateMinuteUnit();
   private scratchHourKey = Number.NaN;
   private scratchMinuteKey = Number.NaN;
+  private readonly instantLogPrices: Float64Array;
+  private readonly instantStamps: Float64Array;
+  private instantTime = Number.NaN;
+  private instantGeneration = 0;
 
   constructor(
     seed: number,
@@ -210,6 +214,8 @@ export class PricePath {
     this.marketRegimeKey = streamKey(seed, 'market-regime');
     this.marketHourKey = streamKey(seed, 'market-hour');
     this.marketMinuteKey = streamKey(seed, 'market-minute');
+    this.instantLogPrices = new Float64Array(catalogue.length);
+    this.instantStamps = new Float64Array(catalogue.length);
     const byId = new Map(catalogue.map((facts) => [facts.id, facts]));
     catalogue.forEach((facts, index) => {
       const key = (label: string) => streamKey(seed, 'coin', facts.id, label);
@@ -669,6 +675,19 @@ export class PricePath {
 
   /** Natural log of the USD price at `time` (ms; linear between whole seconds). */
   logPriceAt(coin: PathCoin, time: number): number {
+    // A tick prices every pair of a coin at one instant: each coin's price is worked out once per instant.
+    if (time !== this.instantTime) {
+      this.instantTime = time;
+      this.instantGeneration += 1;
+    }
+    if (this.instantStamps[coin.index] === this.instantGeneration) return this.instantLogPrices[coin.index]!;
+    const value = this.logPriceAtUncached(coin, time);
+    this.instantLogPrices[coin.index] = value;
+    this.instantStamps[coin.index] = this.instantGeneration;
+    return value;
+  }
+
+  private logPriceAtUncached(coin: PathCoin, time: number): number {
     const second = Math.floor(time / SECOND_MS);
     const minuteIndex = Math.floor(second / 60);
     const points = this.secondPoints(coin, minuteIndex);

@@ -91,8 +91,9 @@ export class SimulatorProvider implements MarketDataProvider {
     return this.run(signal, () => this.context.exchanges.map(exchangeProfile));
   }
 
-  getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
-    return this.run(signal, () => buildTickers(this.context, query, this.now(), signal));
+  async getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
+    signal.throwIfAborted();
+    return buildTickers(this.context, query, this.now(), signal);
   }
 
   getQuotes(coinIds: readonly string[], signal: AbortSignal): Promise<AggregateQuote[]> {

@@ -30,12 +30,16 @@ export function buildTicker(context: SimulatorContext, pair: VenuePair, time: nu
   };
 }
 
-export function buildTickers(
+/** Work between two hand-backs of the event loop while the ~20,000 tickers of the default universe are built. */
+const SLICE_MS = 5;
+
+/** Every ticker matching the query at `time`, handing the event loop back every few milliseconds. */
+export async function buildTickers(
   context: SimulatorContext,
   query: TickerQuery,
   time: number,
   signal: AbortSignal,
-): VenueTicker[] {
+): Promise<VenueTicker[]> {
   const exchangeIds = query.exchangeIds ? new Set(query.exchangeIds) : null;
   const coinIds = query.coinIds ? new Set(query.coinIds) : null;
   const pairs =
@@ -45,10 +49,17 @@ export function buildTickers(
         ? [...coinIds].flatMap((id) => context.venues.pairsOfCoin(id))
         : context.venues.pairs();
   const tickers: VenueTicker[] = [];
+  let sliceStartedAt = performance.now();
   for (const pair of pairs) {
     if (coinIds !== null && !coinIds.has(pair.coinId)) continue;
     if (exchangeIds !== null && !exchangeIds.has(pair.venue.id)) continue;
-    if (tickers.length % 1_000 === 0) signal.throwIfAborted();
+    if (tickers.length % 256 === 0) {
+      if (performance.now() - sliceStartedAt > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStartedAt = performance.now();
+      }
+      signal.throwIfAborted();
+    }
     tickers.push(buildTicker(context, pair, time));
   }
   return tickers;
