@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     // Only the precache list comes from the plugin: src/sw.js is ours (offline shell, update flow, push), the
-    // app registers it itself (features/offline) and public/manifest.webmanifest is hand-written.
+    // app registers it itself (lib/offline/service-worker-registration.ts) and public/manifest.webmanifest is hand-written.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

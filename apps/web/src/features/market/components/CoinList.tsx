@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 
 import { PagedRows } from '../../../components/PagedRows';
 import { paths } from '../../../config/paths';
-import { marketSnapshots } from '../../offline/market-snapshots';
-import { SnapshotRows } from '../../offline/SnapshotRows';
-import { useLastSnapshot } from '../../offline/use-last-snapshot';
+import { marketSnapshots } from '../api/market-snapshots';
+import { SnapshotRows } from '../../../components/SnapshotRows';
+import { useLastSnapshot } from '../../../lib/offline/use-last-snapshot';
 import { useSettingsStore } from '../../../lib/settings-store';
 import { marketQueries, type CoinListParams } from '../api/market-queries';
 import { coinTopics, useLiveTopics } from '../live/live-prices';

@@ -9,8 +9,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../config/paths';
 import { useIsLoggedIn } from '../../../lib/session-store';
-import type { Snapshot } from '../../offline/last-snapshot';
-import { OfflineBanner } from '../../offline/OfflineBanner';
+import type { Snapshot } from '../../../lib/offline/last-snapshot';
+import { OfflineBanner } from '../../../components/OfflineBanner';
 import './coin-list.css';
 
 export interface WatchedListProps<T extends { id: string }> {

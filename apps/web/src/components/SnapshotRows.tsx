@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { VirtualList } from '../../components/VirtualList';
+import { VirtualList } from './VirtualList';
 import { OfflineBanner } from './OfflineBanner';
 
 export interface SnapshotRowsProps<T> {

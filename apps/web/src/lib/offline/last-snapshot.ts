@@ -1,4 +1,4 @@
-import { storageName } from '../../lib/storage';
+import { storageName } from '../storage';
 
 /** A copy of an answer kept for an offline start, with the time it was received. */
 export interface Snapshot<T> {
