@@ -19,7 +19,13 @@ const THEMES = (process.env.SCREENSHOT_THEMES ?? 'light,dark').split(',');
 /** Comma-separated screen names to take (all when unset), for a quick look at one screen. */
 const ONLY = process.env.SCREENSHOT_SCREENS?.split(',');
 
-/** Screen name → hash route; `user` marks screens shown signed in. */
+/** The screenshots' server answers callers that send this header with `KP` as a blocked region (HTTP 451). */
+const COUNTRY_HEADER = 'X-Screenshot-Country';
+
+/**
+ * Screen name → hash route; `user` marks screens shown signed in, `headers` extra request headers, `offline`
+ * a reload without network once the service worker has cached the app and the last list.
+ */
 const SCREENS = [
   { name: 'markets', route: '/' },
   { name: 'markets-favourites', route: '/pages/tabbar/market/index?tab=favourites', user: true },
@@ -83,6 +89,22 @@ const SCREENS = [
   { name: 'me', route: '/pages/tabbar/user/index', user: true },
   { name: 'messages', route: '/pages/system/notice/index', user: true },
   { name: 'about', route: '/pages/system/aboutUs/index' },
+  { name: 'login', route: '/pages/system/loginRegister/index' },
+  {
+    name: 'register',
+    route: '/pages/system/loginRegister/index',
+    tapSelector: '[data-testid="to-register"]',
+  },
+  { name: 'settings', route: '/pages/system/setting/index', user: true },
+  { name: 'language', route: '/pages/system/language/index' },
+  { name: 'contact', route: '/pages/system/contactUs/index' },
+  { name: 'message-detail', route: '/pages/content/noticeDetail/index?id={messageId}', user: true },
+  { name: 'account-security', route: '/pages/system/accountSecurity/index', user: true },
+  { name: 'update-password', route: '/pages/system/updatePassword/index', user: true },
+  { name: 'your-info', route: '/pages/system/YourInfo/index', user: true },
+  { name: 'webview-terms', route: '/pages/content/webview/index?url={base}%2Flegal%2Fterms' },
+  { name: 'access-limited', route: '/', headers: { [COUNTRY_HEADER]: 'KP' } },
+  { name: 'markets-offline', route: '/', offline: true },
 ];
 
 async function call(procedure, payload, headers = {}) {
@@ -148,11 +170,34 @@ async function demoUser() {
     },
     auth,
   );
+  const inbox = await call('appinbox_msrv/inbox_message_list', { page: 1, page_size: 1 }, auth);
   const { AccessToken, RefreshToken, uid, authorInfo } = session;
-  return { deviceId, user: { AccessToken, RefreshToken, uid, authorInfo } };
+  return {
+    deviceId,
+    messageId: inbox.list[0]?.id ?? 0,
+    user: { AccessToken, RefreshToken, uid, authorInfo },
+  };
 }
 
-const server = await startCoinlens(PORT, { RATE_LIMIT_PER_MINUTE: '100000', DEV_OUTBOX: 'true' });
+/** Waits until the service worker controls the page and the list has been kept, then reloads without network. */
+async function reloadOffline(context, page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 90_000 });
+  await page.waitForFunction(
+    () => Object.keys(localStorage).some((key) => key.startsWith('coinlens_offline_')),
+    null,
+    { timeout: 30_000 },
+  );
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForTimeout(1500);
+}
+
+const server = await startCoinlens(PORT, {
+  RATE_LIMIT_PER_MINUTE: '100000',
+  DEV_OUTBOX: 'true',
+  BLOCKED_REGIONS: 'KP',
+  COUNTRY_HEADER,
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: [
@@ -191,9 +236,14 @@ try {
           },
           { language, theme, signedIn: Boolean(screen.user), demo },
         );
+        if (screen.headers) await context.setExtraHTTPHeaders(screen.headers);
         const page = await context.newPage();
-        await page.goto(`${BASE}/#${screen.route}`);
+        const route = screen.route
+          .replace('{messageId}', String(demo.messageId))
+          .replace('{base}', encodeURIComponent(BASE));
+        await page.goto(`${BASE}/#${route}`);
         await page.waitForLoadState('networkidle').catch(() => {});
+        if (screen.offline) await reloadOffline(context, page);
         if (screen.tapSelector)
           await page
             .locator(screen.tapSelector)

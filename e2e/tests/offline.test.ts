@@ -119,6 +119,9 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       await page.getByTestId('coin-row-bitcoin').waitFor();
       expect(await page.locator('[data-testid^="coin-row-"]').count()).toBeGreaterThan(5);
       expect(await page.getByTestId('coins-coins-query-error').count()).toBe(0);
+      // The market's global figures are kept too: shown with their own time, not a blank strip.
+      await page.getByTestId('market-breadth').waitFor();
+      expect(await page.getByTestId('global-stats').innerText()).toMatch(/\d/);
       await context.close();
     }, 180_000);
   }

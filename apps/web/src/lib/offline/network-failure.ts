@@ -14,6 +14,21 @@ export interface QueryOutcome {
   fetchStatus: 'fetching' | 'paused' | 'idle';
 }
 
+/** The outcome of a TanStack query (plain or infinite) as the snapshot rule reads it. */
+export function outcomeOf(query: {
+  data: unknown;
+  error: unknown;
+  failureReason: unknown;
+  fetchStatus: QueryOutcome['fetchStatus'];
+}): QueryOutcome {
+  return {
+    hasData: query.data !== undefined,
+    error: query.error,
+    failureReason: query.failureReason,
+    fetchStatus: query.fetchStatus,
+  };
+}
+
 /** Show the kept snapshot when nothing fresh is on screen and the network is why. */
 export function shouldShowSnapshot(outcome: QueryOutcome): boolean {
   if (outcome.hasData) return false;

@@ -224,6 +224,7 @@ export function LoginRegisterForm({ onStepChange }: LoginRegisterFormProps = {})
               type="button"
               className="cl-link-button"
               onClick={() => dispatch({ type: 'goto', step: 'register' })}
+              data-testid="to-register"
             >
               {t('login.toRegister')}
             </button>

@@ -4,6 +4,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useSettingsStore } from '../../../lib/settings-store';
 import type { Snapshot, SnapshotStore } from '../../../lib/offline/last-snapshot';
 import { marketSnapshots, watchListScope } from './market-snapshots';
+import { outcomeOf } from '../../../lib/offline/network-failure';
 import { useLastSnapshot } from '../../../lib/offline/use-last-snapshot';
 import type { WatchKind, WatchListData } from './watchlist';
 
@@ -24,11 +25,6 @@ export function useWatchListSnapshot<K extends WatchKind>(
     scope: watchListScope(uid, currency),
     fresh: query.data,
     receivedAt: query.dataUpdatedAt,
-    outcome: {
-      hasData: query.data !== undefined,
-      error: query.error,
-      failureReason: query.failureReason,
-      fetchStatus: query.fetchStatus,
-    },
+    outcome: outcomeOf(query),
   });
 }

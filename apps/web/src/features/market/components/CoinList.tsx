@@ -9,6 +9,7 @@ import { PagedRows } from '../../../components/PagedRows';
 import { paths } from '../../../config/paths';
 import { marketSnapshots } from '../api/market-snapshots';
 import { SnapshotRows } from '../../../components/SnapshotRows';
+import { outcomeOf } from '../../../lib/offline/network-failure';
 import { useLastSnapshot } from '../../../lib/offline/use-last-snapshot';
 import { useSettingsStore } from '../../../lib/settings-store';
 import { marketQueries, type CoinListParams } from '../api/market-queries';
@@ -72,12 +73,7 @@ export function CoinList({ filter, concept, defaultSort, testId }: CoinListProps
     scope: keepsOfflineCopy ? currency : null,
     fresh: query.data?.pages[0],
     receivedAt: query.dataUpdatedAt,
-    outcome: {
-      hasData: query.data !== undefined,
-      error: query.error,
-      failureReason: query.failureReason,
-      fetchStatus: query.fetchStatus,
-    },
+    outcome: outcomeOf(query),
   });
 
   return (

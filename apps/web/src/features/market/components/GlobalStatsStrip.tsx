@@ -7,7 +7,10 @@ import { Change } from '../../../components/Change';
 import { DataAge } from '../../../components/DataAge';
 import { Money } from '../../../components/Money';
 import { useSettingsStore } from '../../../lib/settings-store';
+import { outcomeOf } from '../../../lib/offline/network-failure';
+import { useLastSnapshot } from '../../../lib/offline/use-last-snapshot';
 import { marketQueries } from '../api/market-queries';
+import { marketSnapshots } from '../api/market-snapshots';
 import { GLOBAL_TOPIC, useLiveTopics } from '../live/live-prices';
 import './global-stats.css';
 
@@ -23,8 +26,17 @@ export function GlobalStatsStrip() {
   const manual = useSettingsStore((state) => state.refreshRate === 'manual');
   const queryClient = useQueryClient();
   const query = useQuery(marketQueries.globalStats(currency));
+  // Offline, the kept figures stand in; their own `as_of` shows how old they are.
+  const kept = useLastSnapshot({
+    store: marketSnapshots.globalStats,
+    scope: currency,
+    fresh: query.data,
+    receivedAt: query.dataUpdatedAt,
+    outcome: outcomeOf(query),
+  });
   useLiveTopics(LIVE_GLOBAL);
-  if (query.data === undefined) {
+  const stats = query.data ?? kept?.value;
+  if (stats === undefined) {
     return (
       <div className="cl-global-strip cl-global-strip-placeholder" data-testid="global-stats">
         {query.error ? (
@@ -40,7 +52,6 @@ export function GlobalStatsStrip() {
       </div>
     );
   }
-  const stats = query.data;
   const total = stats.rising + stats.falling + stats.unchanged;
   const risingShare = total > 0 ? (stats.rising / total) * 100 : 50;
   return (
