@@ -64,7 +64,7 @@ export class MarketIngest {
   /** Reported 24 h volumes of quote-priced coins, so metrics can be recomputed between ticks. */
   private readonly reportedVolumes = new Map<string, { base: number; usd: number }>();
   private deepHistory: Promise<void> = Promise.resolve();
-  // Per-tick working sets, kept between ticks so a tick leaves no garbage behind but the new tickers.
+  // Per-tick working sets: kept between ticks, emptied after each so the tick's tickers die young.
   private readonly tickersByCoin = new ReusableGroups<VenueTicker>();
   private readonly excludedTickers = new Set<VenueTicker>();
   private readonly venueQuotes = new Map<string, Map<string, { quote: VenueQuote; tick: number }>>();
@@ -236,6 +236,8 @@ export class MarketIngest {
       for (const coinId of ids)
         if (this.applyVenueTickers(coinId, this.tickersByCoin.get(coinId), now)) changed.push(coinId);
       this.aggregateExchanges(tickers, now);
+      this.tickersByCoin.release();
+      this.excludedTickers.clear();
     } else if (this.provider.capabilities.has('quotes')) {
       const quotes = await this.provider.getQuotes(ids, signal);
       for (const quote of quotes) if (this.applyQuote(quote, now)) changed.push(quote.coinId);

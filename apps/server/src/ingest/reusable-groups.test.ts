@@ -20,5 +20,7 @@ describe('ReusableGroups', () => {
     expect(groups.get('a').map((item) => item.n)).toEqual([4]);
     expect(groups.get('b')).toEqual([]);
     expect(groups.get('unknown')).toEqual([]);
+    groups.release();
+    expect(groups.get('a')).toEqual([]);
   });
 });
