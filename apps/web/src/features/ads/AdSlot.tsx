@@ -26,8 +26,10 @@ export function AdSlot({ position }: { position: AdPosition }) {
   });
   const ad = query.data?.list[0];
   if (closed) return null;
-  // The slot's height is held while the ad loads, so the list below does not jump when it arrives.
-  if (query.isPending) return <div className="cl-ad-placeholder" aria-hidden="true" />;
+  // The slot's height is held while the ad loads, so the list below does not jump when it arrives; offline
+  // (the fetch paused until the network returns) there is nothing to wait for.
+  if (query.isPending && query.fetchStatus === 'fetching')
+    return <div className="cl-ad-placeholder" aria-hidden="true" />;
   if (!ad) return null;
   return (
     <aside className="cl-ad" data-testid={`ad-${position}`} aria-label={t('ads.sponsored')}>

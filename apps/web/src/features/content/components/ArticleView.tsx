@@ -43,7 +43,7 @@ export function ArticleView({ article }: { article: ArticleDetail }) {
       {article.source.url && (
         <button
           type="button"
-          className="cl-link-button"
+          className="cl-link-button cl-article-source"
           onClick={() => void navigate({ to: paths.webview, search: { url: article.source.url ?? '' } })}
         >
           {t('news.readOriginal')}

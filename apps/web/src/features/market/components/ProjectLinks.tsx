@@ -28,7 +28,7 @@ export function ProjectLinks({ links, onOpen, testId }: ProjectLinksProps) {
           <button
             key={link.key}
             type="button"
-            className="cl-link-button"
+            className="cl-chip-button"
             onClick={() => onOpen(link.url)}
             data-testid={`${testId}-${link.key}`}
           >
