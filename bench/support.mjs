@@ -1,7 +1,7 @@
 // Shared helpers of the benchmarks: start the built server or a baseline on a pinned core, sign calls.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,4 +95,126 @@ export function printTable(rows) {
   process.stdout.write(
     `${line(keys)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map((row) => line(keys.map((key) => row[key]))).join('\n')}\n`,
   );
+}
+
+/**
+ * The built server with bench/event-loop-probe.mjs loaded, on a fresh SQLite folder, returned as soon as it is
+ * spawned (the caller times the start). `probe()` asks for the delay since the last call and the memory figures;
+ * `lines` collects its JSON log lines (LOG_LEVEL info unless given).
+ */
+export function spawnProbedCoinlens(port, extraEnv = {}) {
+  if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('run `npm run build` first');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-bench-'));
+  const probeFile = path.join(dataDir, 'probe.json');
+  const [command, args] = pinned(process.execPath, [
+    '--import',
+    path.join(ROOT, 'bench/event-loop-probe.mjs'),
+    'apps/server/dist/main.js',
+  ]);
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      BENCH_PROBE_FILE: probeFile,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = [];
+  let partial = '';
+  child.stdout.on('data', (chunk) => {
+    const text = partial + chunk.toString();
+    const parts = text.split('\n');
+    partial = parts.pop() ?? '';
+    for (const line of parts) {
+      try {
+        lines.push({ at: Date.now(), ...JSON.parse(line) });
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  const probe = async () => {
+    rmSync(probeFile, { force: true });
+    child.kill('SIGUSR2');
+    for (let attempt = 0; attempt < 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      try {
+        return JSON.parse(readFileSync(probeFile, 'utf8'));
+      } catch {
+        // not written yet
+      }
+    }
+    throw new Error('the probe did not answer');
+  };
+  return {
+    child,
+    dataDir,
+    lines,
+    probe,
+    stop: () => stop(child).then(() => rmSync(dataDir, { recursive: true, force: true })),
+  };
+}
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/** Total size in MB of the files directly in a folder (the SQLite file and its WAL). */
+export function folderMb(folder) {
+  return (
+    readdirSync(folder).reduce((sum, name) => {
+      const stats = statSync(path.join(folder, name));
+      return sum + (stats.isFile() ? stats.size : 0);
+    }, 0) / 1e6
+  );
+}
+
+/** Polls `url` until it answers 2xx; the time it took in ms. */
+export async function waitUntilOk(url, child, timeoutMs = 120_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/** A signed gateway call; the parsed answer. */
+export async function callProcedure(port, procedure, payload) {
+  const response = await fetch(`http://127.0.0.1:${port}/gwapi/v1/${procedure}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: signedBody(payload),
+  });
+  return response.json();
+}
+
+/**
+ * Waits (at most `limitMs`) until the server's first-start work is over: /healthz answering within 20 ms forty
+ * times in a row. Answers whether it settled; the steady-state benchmarks report it.
+ */
+export async function waitUntilSettled(port, limitMs = 180_000) {
+  const deadline = Date.now() + limitMs;
+  let quickInARow = 0;
+  while (quickInARow < 40 && Date.now() < deadline) {
+    const startedAt = performance.now();
+    await fetch(`http://127.0.0.1:${port}/healthz`);
+    quickInARow = performance.now() - startedAt < 20 ? quickInARow + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return quickInARow >= 40;
 }
