@@ -9,13 +9,12 @@ import path from 'node:path';
 
 import autocannon from 'autocannon';
 
-import { printTable, signedBody, startCoinlens, startProcess, stop } from './support.mjs';
+import { printTable, signedBody, startCoinlens, startProcess, stop, waitUntilSettled } from './support.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
 const RATIO_TARGET = 0.7;
 const P99_TARGET_MS = 50;
-const SETTLE_LIMIT_MS = 180_000;
 const LISTS = {
   coin_list: { page: 1, page_size: 100 },
   exchange_list: { page: 1, page_size: 100 },
@@ -109,26 +108,11 @@ function summary(name, result) {
   };
 }
 
-/**
- * Steady state, as the goal is stated: the first start back-fills history for a while (measured on its own by
- * bench:start), so load begins once /healthz has answered quickly many times in a row.
- */
-async function waitUntilSettled(port) {
-  const deadline = Date.now() + SETTLE_LIMIT_MS;
-  let quickInARow = 0;
-  while (quickInARow < 40 && Date.now() < deadline) {
-    const startedAt = performance.now();
-    await fetch(`http://127.0.0.1:${port}/healthz`);
-    quickInARow = performance.now() - startedAt < 20 ? quickInARow + 1 : 0;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return quickInARow >= 40;
-}
-
 let coinlens;
 let baseline;
 try {
   coinlens = await startCoinlens(3002);
+  // Steady state, as the goal is stated: the first start's back-fill is measured by bench:start.
   const settled = await waitUntilSettled(3002);
   const captured = await capture(3002);
   const captureFile = path.join(tmpdir(), `coinlens-bench-capture-${process.pid}.json`);

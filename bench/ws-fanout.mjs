@@ -3,13 +3,14 @@
 // Target: p99 ≤ 250 ms. Run: npm run build && npm run bench:ws
 import { WebSocket } from 'ws';
 
-import { printTable, quantile, startCoinlens } from './support.mjs';
+import { printTable, quantile, startCoinlens, waitUntilSettled } from './support.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 /** Frames open with their send time; reading just that keeps the load generator from becoming the bottleneck. */
 const SEND_TIME = /^\{"t":(\d+),/;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const coinlens = await startCoinlens(3003);
+const settled = await waitUntilSettled(3003);
 const latencies = [];
 let frames = 0;
 let bytes = 0;
@@ -46,6 +47,7 @@ try {
   measuring = false;
   latencies.sort((a, b) => a - b);
   const result = {
+    settled,
     clients: CLIENTS,
     connected: opened,
     dropped: closed,
