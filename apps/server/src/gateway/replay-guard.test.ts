@@ -22,6 +22,22 @@ describe('MemoryReplayGuard', () => {
     expect(guard.size).toBe(1);
   });
 
+  it('keeps its expiry order when an expired key is claimed again before the sweep got to it', async () => {
+    let now = 0;
+    const guard = new MemoryReplayGuard(() => now);
+    await guard.claim('a', 1500); // lives until 1500
+    now = 100;
+    await guard.claim('b', 1500); // until 1600
+    now = 1000;
+    await guard.claim('x', 1500); // a sweep; until 2500
+    now = 1550;
+    expect(await guard.claim('a', 1500)).toBe(true); // expired, not yet swept: until 3050, now last in order
+    now = 2000;
+    await guard.claim('y', 1500); // the sweep drops b, stops at x
+    expect(guard.size).toBe(3);
+    expect(await guard.claim('a', 1500)).toBe(false);
+  });
+
   it('stays within its size bound by evicting the oldest key', async () => {
     const guard = new MemoryReplayGuard(() => 0, 3);
     for (const key of ['a', 'b', 'c', 'd']) await guard.claim(key, 10_000);

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 import { canonicalFieldString, GATEWAY_VERSION } from '@coinlens/contract';
 import type { SignedEnvelope } from '@coinlens/contract';
@@ -52,15 +52,13 @@ export async function verifyEnvelope(
   return payload;
 }
 
-/** The contract's signature (MD5 of secret + canonical fields + secret) with Node's native hash. */
+/** The contract's signature (MD5 of secret + canonical fields + secret) with Node's native one-shot hash. */
 function signatureMatches(
   fields: Readonly<Record<string, string>>,
   secret: string,
   signature: string,
 ): boolean {
-  const expected = createHash('md5')
-    .update(secret + canonicalFieldString(fields) + secret)
-    .digest();
+  const expected = hash('md5', secret + canonicalFieldString(fields) + secret, 'buffer');
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
