@@ -27,19 +27,26 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Waits until the server is healthy and its market warmed up (daily history and first score in), so a test
+ * sees every figure a user would a few seconds after start; the server answers calls before that.
+ */
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let lastState = 'not listening';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
       const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return;
+      const health = (await response.json()) as { market?: string };
+      if (response.ok && health.market === 'ready') return;
+      lastState = `HTTP ${response.status}, market ${health.market ?? 'unknown'}`;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('server did not become healthy in time');
+  throw new Error(`server did not become ready in time (${lastState})`);
 }
 
 /** Starts the built server exactly as `npm start` does (node apps/server/dist/main.js) on a free port. */
@@ -65,7 +72,7 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<R
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, child, 30_000);
+    await waitForHealth(baseUrl, child, 120_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });

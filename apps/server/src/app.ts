@@ -79,7 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }),
     });
     services = await createServices(config, database, app.log, options);
-    registerHealthCheck(app, database);
+    registerHealthCheck(app, database, services.market.ingest);
     registerLegalDocuments(app, config.DATA_DIR);
     registerLogos(app, services.market.provider);
     await app.register(websocket, { options: { maxPayload: 65_536 } });

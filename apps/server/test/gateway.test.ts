@@ -322,10 +322,17 @@ describe('gateway over real HTTP', () => {
     expect(zh.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
-  it('reports health with the database dialect', async () => {
-    const response = await fetch(`${server.baseUrl}/healthz`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'sqlite' });
+  it('reports health with the database dialect and, once every figure is there, the market ready', async () => {
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${server.baseUrl}/healthz`);
+          expect(response.status).toBe(200);
+          return response.json();
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toEqual({ status: 'ok', database: 'sqlite', market: 'ready' });
   });
 });
 

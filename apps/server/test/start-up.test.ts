@@ -45,7 +45,10 @@ describe.each(TEST_DIALECTS)('start-up on %s', (dialect) => {
     let historyLoaded = false;
     void server.built.services.market.ingest.historyLoaded.then(() => (historyLoaded = true));
 
-    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    const health = await fetch(`${server.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    // Healthy while warming: every call answers, the daily-derived figures and the score are still coming.
+    expect(await health.json()).toMatchObject({ status: 'ok', market: 'warming' });
     const stats = await server.client.request('appmarket_msrv/global_stats', {});
     expect(stats.code).toBe(0);
     expect(stats.data.coin_count).toBe(12);
@@ -69,5 +72,7 @@ describe.each(TEST_DIALECTS)('start-up on %s', (dialect) => {
     expect(later.data.roi).not.toBeNull();
     expect(later.data.first_day_open).not.toBeNull();
     expect(later.data.btc_correlation).toBeGreaterThan(0.9);
+    await server.built.services.market.ingest.score(AbortSignal.timeout(10_000));
+    expect(await (await fetch(`${server.baseUrl}/healthz`)).json()).toMatchObject({ market: 'ready' });
   });
 });

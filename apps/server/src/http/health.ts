@@ -3,20 +3,34 @@ import { sql } from 'kysely';
 
 import type { DatabaseHandle } from '../db/database.js';
 
-/** Liveness and database reachability for load balancers and supervisors. */
-export function registerHealthCheck(app: FastifyInstance, database: DatabaseHandle): void {
+/** What health says of the market: `warming` while the daily history and the first score are still coming. */
+export interface MarketReadiness {
+  readonly warmedUp: boolean;
+}
+
+/**
+ * Liveness and database reachability for load balancers and supervisors. The server answers every call while
+ * the market warms up, so a warming market is still healthy (200); `market` tells a caller that needs every
+ * figure (a test, a deploy check) when they are all there.
+ */
+export function registerHealthCheck(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  market: MarketReadiness,
+): void {
   app.get('/healthz', async (_request, reply) => {
+    const marketState = market.warmedUp ? 'ready' : 'warming';
     try {
       await sql`select 1`.execute(database.db);
       return await reply
         .header('cache-control', 'no-store')
-        .send({ status: 'ok', database: database.dialect });
+        .send({ status: 'ok', database: database.dialect, market: marketState });
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');
       return reply
         .code(503)
         .header('cache-control', 'no-store')
-        .send({ status: 'unavailable', database: database.dialect });
+        .send({ status: 'unavailable', database: database.dialect, market: marketState });
     }
   });
 }

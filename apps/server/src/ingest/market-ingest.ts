@@ -64,6 +64,8 @@ export class MarketIngest {
   /** Reported 24 h volumes of quote-priced coins, so metrics can be recomputed between ticks. */
   private readonly reportedVolumes = new Map<string, { base: number; usd: number }>();
   private deepHistory: Promise<void> = Promise.resolve();
+  private historyDone = false;
+  private scored = false;
   // Per-tick working sets: kept between ticks, emptied after each so the tick's tickers die young.
   private readonly tickersByCoin = new ReusableGroups<VenueTicker>();
   private readonly excludedTickers = new Set<VenueTicker>();
@@ -98,6 +100,14 @@ export class MarketIngest {
       options.backfillMs,
       options.now,
     );
+  }
+
+  /**
+   * Whether every figure a screen shows is there: the daily history is in the metrics and the first score has
+   * run. Until then the server answers, with those fields still null (health reports `market: warming`).
+   */
+  get warmedUp(): boolean {
+    return this.historyDone && this.scored;
   }
 
   /** Settles once the daily history (read after start, in the background) is in memory and in the metrics. */
@@ -214,6 +224,7 @@ export class MarketIngest {
     try {
       await this.backfill.load(this.coinProfiles(), DEEP_RESOLUTIONS, signal);
       this.refreshMetrics();
+      this.historyDone = true;
       this.log.info('daily history loaded');
     } catch (error) {
       if (!this.stopping.signal.aborted) this.log.error({ err: error }, 'daily history back-fill failed');
@@ -306,6 +317,7 @@ export class MarketIngest {
   /** Recomputes the score and applies what follows from it (certification, ExRank) at once. */
   async score(signal: AbortSignal): Promise<void> {
     await this.scorer.run(signal);
+    this.scored = true;
     for (const coin of this.snapshot.coins.values())
       coin.certification = certificationOf(coin.profile, coin.score, coin.venues);
     this.rankAndAggregate();
