@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+
 /** Every route of spec §2 with sample params, and the English title SPEC-DECISIONS 7 gives it. */
 export const SPEC_ROUTES: readonly { path: string; query?: string; title: string }[] = [
   { path: '/', title: 'Markets' },
@@ -30,4 +32,15 @@ export const SPEC_ROUTES: readonly { path: string; query?: string; title: string
 
 export function routeUrl(baseUrl: string, route: { path: string; query?: string }): string {
   return `${baseUrl}/#${route.path}${route.query ? `?${route.query}` : ''}`;
+}
+
+/** Where the app is: the hash route and its query (values as the app wrote them, quotes of the router removed). */
+export function landing(page: Page): { route: string; query: Record<string, string> } {
+  const hash = new URL(page.url()).hash.slice(1);
+  const [route = '', query = ''] = hash.split('?', 2);
+  const entries = [...new URLSearchParams(query)].map(([key, value]) => [
+    key,
+    value.replace(/^"(.*)"$/, '$1'),
+  ]);
+  return { route, query: Object.fromEntries(entries) as Record<string, string> };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite } from '../support/browser-suite.js';
 import { chromiumPath, collectPageErrors, newPhoneContext } from '../support/browser.js';
 import { eventually, visitorClient } from '../support/gateway.js';
+import { landing } from '../support/routes.js';
 import { signInContext, signUpUser, type TestSession } from '../support/session.js';
 
 /** Real content of the running simulator, read through the gateway before the links are opened. */
@@ -144,17 +145,6 @@ const CASES: Record<string, LinkCase> = {
     shows: (page) => page.getByTestId('auth-step-login').waitFor({ timeout: 20_000 }),
   },
 };
-
-/** Where the app is: the hash route and its query (values as the app wrote them, quotes of the router removed). */
-function landing(page: Page): { route: string; query: Record<string, string> } {
-  const hash = new URL(page.url()).hash.slice(1);
-  const [route = '', query = ''] = hash.split('?', 2);
-  const entries = [...new URLSearchParams(query)].map(([key, value]) => [
-    key,
-    value.replace(/^"(.*)"$/, '$1'),
-  ]);
-  return { route, query: Object.fromEntries(entries) as Record<string, string> };
-}
 
 function linkRoute(baseUrl: string, link: string): string {
   return `${baseUrl}/#/link?u=${encodeURIComponent(link)}`;

@@ -72,6 +72,12 @@ function release(label: string, extraShellFile?: string): void {
   );
 }
 
+/**
+ * Per shell file: long enough that the worker's first progress report (after a batch of files) comes well after
+ * the "found" stage has been drawn, even on a busy machine; 30 ms once let both land in one render.
+ */
+const SHELL_FILE_DELAY_MS = 300;
+
 /** Slows the shell's files down (the service worker's downloads too), so each download stage can be seen. */
 async function slowShellFiles(context: BrowserContext, delayMs: number): Promise<void> {
   await context.route('**/assets/**', async (route) => {
@@ -164,7 +170,7 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       expect(stages).toEqual([]);
 
       release('second');
-      await slowShellFiles(context, 30);
+      await slowShellFiles(context, SHELL_FILE_DELAY_MS);
       // The app looks for a new version when it is shown again.
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
       await page.getByTestId('app-update-accept').waitFor({ timeout: 30_000 });
@@ -204,7 +210,7 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       );
 
       release('fourth');
-      await slowShellFiles(context, 30);
+      await slowShellFiles(context, SHELL_FILE_DELAY_MS);
       await page.getByTestId('app-update-retry').click();
       await page.getByTestId('app-update-accept').waitFor({ timeout: 30_000 });
       expect(stages.slice(stages.indexOf('failed'))).toEqual([

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite } from '../support/browser-suite.js';
 import { chromiumPath, collectPageErrors, newPhoneContext } from '../support/browser.js';
 import { eventually, visitorClient } from '../support/gateway.js';
+import { landing } from '../support/routes.js';
 import { sessionClient, signInContext, signUpUser } from '../support/session.js';
 
 /** What sw.js offers a test in its global scope (see its notificationclick listener). */
@@ -155,16 +156,6 @@ const CASES: Record<string, TapCase> = {
  */
 function appErrors(errors: string[]): string[] {
   return errors.filter((error) => !error.includes("Failed to read the 'localStorage' property"));
-}
-
-function landing(page: Page): { route: string; query: Record<string, string> } {
-  const hash = new URL(page.url()).hash.slice(1);
-  const [route = '', query = ''] = hash.split('?', 2);
-  const entries = [...new URLSearchParams(query)].map(([key, value]) => [
-    key,
-    value.replace(/^"(.*)"$/, '$1'),
-  ]);
-  return { route, query: Object.fromEntries(entries) as Record<string, string> };
 }
 
 /** The app's service worker, once it is active for the page. */

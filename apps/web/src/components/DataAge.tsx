@@ -1,17 +1,8 @@
 import { formatRelativeTime } from '@coinlens/contract';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useClock } from '../lib/use-clock';
 import { useDisplayLanguage } from '../lib/use-display-language';
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 export interface DataAgeProps {
   asOf: number;
@@ -24,7 +15,7 @@ export interface DataAgeProps {
 export function DataAge({ asOf, stale, always = false }: DataAgeProps) {
   const { t } = useTranslation();
   const language = useDisplayLanguage();
-  const now = useNow(15_000);
+  const now = useClock(15_000);
   if (!stale && !always) return null;
   const age = formatRelativeTime(asOf, Math.max(now, asOf), language);
   return (

@@ -2,7 +2,7 @@ import { formatRelativeTime } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useDisplayLanguage } from '../lib/use-display-language';
-import { useClock } from '../lib/offline/use-clock';
+import { useClock } from '../lib/use-clock';
 import './offline-banner.css';
 
 /** Says that the network is unreachable and how old the kept data on screen is. */
