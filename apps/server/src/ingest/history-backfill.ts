@@ -6,7 +6,7 @@ import type { CoinProfile, Resolution } from '../market-data/market-model.js';
 import { RESOLUTION_MS } from '../market-data/market-model.js';
 import type { CandleRepository } from './candle.repository.js';
 import { bucketStart } from './candle-rollup.js';
-import { EventLoopSlices } from './event-loop-slices.js';
+import { EventLoopSlices } from '../market-data/event-loop-slices.js';
 import type { HistoryCache } from './history-cache.js';
 
 /** Rows per back-fill write: a few milliseconds of blocking SQLite work at a time. */

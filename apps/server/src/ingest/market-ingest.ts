@@ -7,7 +7,7 @@ import { RESOLUTION_MS } from '../market-data/market-model.js';
 import type { CandleRepository } from './candle.repository.js';
 import { bucketStart, CANDLE_RETENTION_MS, rollUp } from './candle-rollup.js';
 import { certificationOf } from './certification.js';
-import { EventLoopSlices } from './event-loop-slices.js';
+import { EventLoopSlices } from '../market-data/event-loop-slices.js';
 import { HistoryBackfill } from './history-backfill.js';
 import { HistoryCache } from './history-cache.js';
 import { JobScheduler } from './job-scheduler.js';

@@ -5,6 +5,7 @@
  * the future leaks); buckets after `now` and before the coin's issue date are left out.
  */
 import type { Candle, Resolution } from '../../market-model.js';
+import { EventLoopSlices } from '../../event-loop-slices.js';
 import { RESOLUTION_MS } from '../../market-model.js';
 import type { PathCoin, PricePath } from './price-path.js';
 
@@ -25,13 +26,12 @@ export async function buildCandlesInSlices(
   signal: AbortSignal,
 ): Promise<Candle[]> {
   const candles: Candle[] = [];
-  let sliceStartedAt = performance.now();
+  const slices = new EventLoopSlices(SLICE_MS);
   for (const candle of candlesOf(path, coin, resolution, from, to, now)) {
     candles.push(candle);
-    if (candles.length % 16 === 0 && performance.now() - sliceStartedAt > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
+    if (candles.length % 16 === 0) {
+      await slices.pause();
       signal.throwIfAborted();
-      sliceStartedAt = performance.now();
     }
   }
   return candles;

@@ -4,6 +4,7 @@
  * the drifting rates), bid/ask from the book's spread, and 24h volume as the venue reports it (true volume,
  * plus wash volume on wash venues, times any inflation).
  */
+import { EventLoopSlices } from '../../event-loop-slices.js';
 import type { TickerQuery } from '../../market-data-provider.js';
 import type { VenueTicker } from '../../market-model.js';
 import { spreadFraction } from './order-books.js';
@@ -30,9 +31,6 @@ export function buildTicker(context: SimulatorContext, pair: VenuePair, time: nu
   };
 }
 
-/** Work between two hand-backs of the event loop while the ~20,000 tickers of the default universe are built. */
-const SLICE_MS = 5;
-
 /** Every ticker matching the query at `time`, handing the event loop back every few milliseconds. */
 export async function buildTickers(
   context: SimulatorContext,
@@ -49,15 +47,13 @@ export async function buildTickers(
         ? [...coinIds].flatMap((id) => context.venues.pairsOfCoin(id))
         : context.venues.pairs();
   const tickers: VenueTicker[] = [];
-  let sliceStartedAt = performance.now();
+  // Short slices: the ~20,000 tickers of the default universe are built on every tick.
+  const slices = new EventLoopSlices(5);
   for (const pair of pairs) {
     if (coinIds !== null && !coinIds.has(pair.coinId)) continue;
     if (exchangeIds !== null && !exchangeIds.has(pair.venue.id)) continue;
     if (tickers.length % 256 === 0) {
-      if (performance.now() - sliceStartedAt > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStartedAt = performance.now();
-      }
+      await slices.pause();
       signal.throwIfAborted();
     }
     tickers.push(buildTicker(context, pair, time));

@@ -3,7 +3,8 @@ const DEFAULT_SLICE_MS = 8;
 
 /**
  * Hands the event loop back between slices of a long job (a score run fetches ~18,000 order books; the candle
- * refresh writes every coin through the synchronous SQLite driver). Awaiting providers that answer at once
+ * refresh writes every coin through the synchronous SQLite driver; the simulator builds every ticker each tick
+ * and years of history at start). Callers that loop very tightly ask only every few hundred items. Awaiting providers that answer at once
  * never yields on its own: resolved promises run as microtasks, before any socket is read.
  */
 export class EventLoopSlices {
