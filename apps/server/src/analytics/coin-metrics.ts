@@ -1,5 +1,5 @@
 import type { CandleSeries } from './candle-series.js';
-import { ScratchColumn, weightedMedianOfColumns } from './column-statistics.js';
+import { ScratchColumn, weightedMedianSelecting } from './column-statistics.js';
 import { logReturns, pearsonCorrelation } from './robust-statistics.js';
 import type { CoinProfile, VenueTicker } from '../market-data/market-model.js';
 
@@ -136,7 +136,7 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     circulationRate: circulating !== null && supplyCap ? (circulating / supplyCap) * 100 : null,
     ath,
     atl,
-    bidAskSpread: spreads.values.length > 0 ? weightedMedianOfColumns(spreads.values, spreads.weights) : null,
+    bidAskSpread: spreads.values.length > 0 ? weightedMedianSelecting(spreads.values, spreads.weights) : null,
     sparkline7d: sparkline(hourly, hourly.firstAtOrAfter(now - 7 * DAY_MS)),
   };
 }

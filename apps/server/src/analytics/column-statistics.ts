@@ -1,7 +1,7 @@
 /**
  * The robust statistics ingest runs for every coin on every tick, over numeric columns instead of arrays of
- * objects: same results as `robust-statistics.ts` (same order of summation, same tie order), without per-call
- * garbage. The `(a, b) => a - b` comparators there box every comparison result; typed arrays sort natively.
+ * objects: the same results as `robust-statistics.ts` without per-call garbage, by selection (expected linear
+ * time) instead of sorting. The `(a, b) => a - b` comparators there box every comparison result.
  */
 
 /** A Float64Array reused between calls; callers are synchronous, so no two uses overlap. */
@@ -15,72 +15,109 @@ export class ScratchColumn {
   }
 }
 
-/** Median of `values` (sorted in place); null for none. Same as `median` for finite values. */
-export function medianSorting(values: Float64Array): number | null {
-  if (values.length === 0) return null;
-  values.sort();
-  const middle = Math.floor(values.length / 2);
-  return values.length % 2 === 1
-    ? (values[middle] ?? null)
-    : ((values[middle - 1] ?? 0) + (values[middle] ?? 0)) / 2;
+/** Median of `values`, reordered in place; null for none. Same as `median` for finite values. */
+export function medianSelecting(values: Float64Array): number | null {
+  const count = values.length;
+  if (count === 0) return null;
+  const middle = count >> 1;
+  const upper = selectInPlace(values, middle);
+  if (count % 2 === 1) return upper;
+  // selectInPlace left everything below `middle` at or under it: the lower middle is their largest.
+  let lower = values[0] ?? 0;
+  for (let index = 1; index < middle; index++) lower = Math.max(lower, values[index] ?? 0);
+  return (lower + upper) / 2;
 }
 
-const finiteValues = new ScratchColumn();
-const order = { buffer: new Uint32Array(64) };
-
 /**
- * `weightedMedian` over parallel columns: the value below which half of the total weight lies (lower weighted
- * median), weights ≤ 0 counting as nothing, the plain median without positive weight; non-finite values are
- * left out.
+ * `weightedMedian` over parallel columns, both reordered in place: the smallest value at which the cumulative
+ * weight of the values up to it reaches half the total (lower weighted median), weights ≤ 0 counting as nothing,
+ * the plain median without positive weight; non-finite values are left out. Which of two equal values comes
+ * first never changes the answer, so a weighted selection (expected linear time) replaces the sort.
  */
-export function weightedMedianOfColumns(values: Float64Array, weights: Float64Array): number | null {
-  if (order.buffer.length < values.length)
-    order.buffer = new Uint32Array(Math.max(values.length, order.buffer.length * 2));
+export function weightedMedianSelecting(values: Float64Array, weights: Float64Array): number | null {
   let count = 0;
   let totalWeight = 0;
   for (let index = 0; index < values.length; index++) {
-    if (!Number.isFinite(values[index])) continue;
-    order.buffer[count++] = index;
-    totalWeight += Math.max(0, weights[index] ?? 0);
+    const value = values[index] ?? Number.NaN;
+    if (!Number.isFinite(value)) continue;
+    const weight = Math.max(0, weights[index] ?? 0);
+    values[count] = value;
+    weights[count++] = weight;
+    totalWeight += weight;
   }
-  const indices = order.buffer.subarray(0, count);
-  if (totalWeight <= 0) {
-    const plain = finiteValues.view(count);
-    for (let position = 0; position < count; position++)
-      plain[position] = values[indices[position] ?? 0] ?? 0;
-    return medianSorting(plain);
-  }
-  sortByValueThenIndex(indices, values);
-  let cumulative = 0;
-  for (const index of indices) {
-    cumulative += Math.max(0, weights[index] ?? 0);
-    if (cumulative >= totalWeight / 2) return values[index] ?? null;
-  }
-  return count > 0 ? (values[indices[count - 1] ?? 0] ?? null) : null;
+  if (totalWeight <= 0) return medianSelecting(values.subarray(0, count));
+  return weightedSelect(values, weights, count, totalWeight / 2);
 }
 
-/** Few venues per coin: below this an insertion sort beats calling a comparator. */
-const INSERTION_SORT_LIMIT = 64;
-
-/** Sorts indices by value, ties in index order: the order a stable sort of the points by value gives. */
-function sortByValueThenIndex(indices: Uint32Array, values: Float64Array): void {
-  if (indices.length > INSERTION_SORT_LIMIT) {
-    indices.sort((a, b) => {
-      const left = values[a] ?? 0;
-      const right = values[b] ?? 0;
-      return left < right ? -1 : left > right ? 1 : a - b;
-    });
-    return;
-  }
-  for (let position = 1; position < indices.length; position++) {
-    const index = indices[position] ?? 0;
-    const value = values[index] ?? 0;
-    let slot = position;
-    // Indices arrive ascending, so an equal value never moves ahead of an earlier index.
-    while (slot > 0 && (values[indices[slot - 1] ?? 0] ?? 0) > value) {
-      indices[slot] = indices[slot - 1] ?? 0;
-      slot--;
+/** Puts the `rank`-th smallest value at `rank`, smaller-or-equal ones before it, larger-or-equal after. */
+function selectInPlace(values: Float64Array, rank: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (high > low) {
+    const pivot = medianOfThree(values[low] ?? 0, values[(low + high) >> 1] ?? 0, values[high] ?? 0);
+    let left = low;
+    let right = high;
+    while (left <= right) {
+      while ((values[left] ?? 0) < pivot) left++;
+      while ((values[right] ?? 0) > pivot) right--;
+      if (left <= right) swap(values, left++, right--);
     }
-    indices[slot] = index;
+    if (rank <= right) high = right;
+    else if (rank >= left) low = left;
+    else break;
   }
+  return values[rank] ?? 0;
+}
+
+/**
+ * The smallest value v of the first `count` entries whose weight at or below v reaches `target`
+ * (three-way partitions around a pivot, keeping the weight left of the range).
+ */
+function weightedSelect(values: Float64Array, weights: Float64Array, count: number, target: number): number {
+  let low = 0;
+  let high = count - 1;
+  let weightBefore = 0;
+  while (high > low) {
+    const pivot = medianOfThree(values[low] ?? 0, values[(low + high) >> 1] ?? 0, values[high] ?? 0);
+    // [low, less) < pivot, [less, index) = pivot, (greater, high] > pivot.
+    let less = low;
+    let index = low;
+    let greater = high;
+    let lessWeight = 0;
+    let equalWeight = 0;
+    while (index <= greater) {
+      const value = values[index] ?? 0;
+      if (value < pivot) {
+        lessWeight += weights[index] ?? 0;
+        swapPair(values, weights, index++, less++);
+      } else if (value > pivot) {
+        swapPair(values, weights, index, greater--);
+      } else {
+        equalWeight += weights[index++] ?? 0;
+      }
+    }
+    if (less > low && weightBefore + lessWeight >= target) high = less - 1;
+    // Nothing above the pivot: it is the largest value (where rounding kept the sum just short of the target).
+    else if (greater === high || weightBefore + lessWeight + equalWeight >= target) return pivot;
+    else {
+      weightBefore += lessWeight + equalWeight;
+      low = greater + 1;
+    }
+  }
+  return values[low] ?? 0;
+}
+
+function medianOfThree(first: number, second: number, third: number): number {
+  return Math.max(Math.min(first, second), Math.min(Math.max(first, second), third));
+}
+
+function swap(values: Float64Array, left: number, right: number): void {
+  const value = values[left] ?? 0;
+  values[left] = values[right] ?? 0;
+  values[right] = value;
+}
+
+function swapPair(values: Float64Array, weights: Float64Array, left: number, right: number): void {
+  swap(values, left, right);
+  swap(weights, left, right);
 }

@@ -14,7 +14,8 @@ import { JobScheduler } from './job-scheduler.js';
 import { MarketScorer } from './market-scorer.js';
 import { ReusableGroups } from './reusable-groups.js';
 import type { CoinState, MarketSnapshot, VenueQuote } from './market-snapshot.js';
-import { cachedVenueKey, referencePrice, VenueExclusions } from './reference-price.js';
+import { referencePrice, VenueExclusions } from './reference-price.js';
+import { VenueQuoteSlots } from './venue-quote-slots.js';
 
 export interface IngestOptions {
   /** How often live prices are pulled (simulator: every second). */
@@ -69,7 +70,10 @@ export class MarketIngest {
   // Per-tick working sets: kept between ticks, emptied after each so the tick's tickers die young.
   private readonly tickersByCoin = new ReusableGroups<VenueTicker>();
   private readonly excludedTickers = new Set<VenueTicker>();
-  private readonly venueQuotes = new Map<string, Map<string, { quote: VenueQuote; tick: number }>>();
+  private readonly venueQuotes = new Map<string, VenueQuoteSlots>();
+  /** Scratch columns of the coin being applied: its kept quotes and their tickers, by position. */
+  private readonly keptQuotes: VenueQuote[] = [];
+  private readonly keptTickers: VenueTicker[] = [];
   private readonly exchangeTotals = new Map<
     string,
     {
@@ -339,20 +343,37 @@ export class MarketIngest {
       exclusions = new VenueExclusions();
       this.exclusions.set(coinId, exclusions);
     }
-    const reference = referencePrice(tickers, exclusions);
+    let slots = this.venueQuotes.get(coinId);
+    if (!slots) {
+      slots = new VenueQuoteSlots();
+      this.venueQuotes.set(coinId, slots);
+    }
+    // From here on the coin's own lasting quotes stand in for the provider's tickers, position for position.
+    const kept = this.keptQuotes;
+    const keptTickers = this.keptTickers;
+    kept.length = tickers.length;
+    keptTickers.length = tickers.length;
+    for (let position = 0; position < tickers.length; position++) {
+      const quote = slots.take(position, tickers[position]!, this.snapshot.version);
+      kept[position] = quote;
+      keptTickers[position] = quote.ticker;
+    }
+    const reference = referencePrice(keptTickers, exclusions);
     if (!reference) return false;
+    // healthy and excluded keep the tickers' order: one walk each finds their quotes.
     const venues: VenueQuote[] = [];
-    for (const ticker of reference.healthy)
-      venues.push(
-        this.stableQuote(
-          coinId,
-          ticker,
-          reference.excluded.length > 0 && reference.excluded.includes(ticker),
-        ),
-      );
+    let position = 0;
+    for (const ticker of reference.healthy) {
+      while (kept[position]?.ticker !== ticker) position++;
+      venues.push(kept[position++]!);
+    }
+    position = 0;
     for (const ticker of reference.excluded) {
-      venues.push(this.stableQuote(coinId, ticker, true));
-      this.excludedTickers.add(ticker);
+      while (kept[position]?.ticker !== ticker) position++;
+      const quote = kept[position]!;
+      quote.excluded = true;
+      venues.push(quote);
+      this.excludedTickers.add(tickers[position++]!);
     }
     this.updateCoin(coin, reference.price, venues, reference.degraded, now, reference.healthy);
     return true;
@@ -365,32 +386,6 @@ export class MarketIngest {
     this.reportedVolumes.set(quote.coinId, { base, usd: quote.volumeUsd24h });
     this.updateCoin(coin, quote.priceUsd, [], false, now);
     return true;
-  }
-
-  /**
-   * The coin's lasting quote of the ticker's pair, overwritten with this tick's numbers. The provider's fresh
-   * tickers then die within the tick instead of living until the next one, which would have them promoted to
-   * V8's old generation: ~20,000 of them a second, the old generation's main growth.
-   */
-  private stableQuote(coinId: string, ticker: VenueTicker, excluded: boolean): VenueQuote {
-    let quotes = this.venueQuotes.get(coinId);
-    if (!quotes) {
-      quotes = new Map();
-      this.venueQuotes.set(coinId, quotes);
-    }
-    const key = cachedVenueKey(ticker);
-    const kept = quotes.get(key);
-    const tick = this.snapshot.version;
-    if (kept?.tick === tick) return { ticker: { ...ticker }, excluded }; // the same pair twice in one tick
-    if (!kept) {
-      const quote = { ticker: { ...ticker }, excluded };
-      quotes.set(key, { quote, tick });
-      return quote;
-    }
-    Object.assign(kept.quote.ticker, ticker);
-    kept.quote.excluded = excluded;
-    kept.tick = tick;
-    return kept.quote;
   }
 
   private updateCoin(

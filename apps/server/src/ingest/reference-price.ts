@@ -1,5 +1,5 @@
 import type { VenueTicker } from '../market-data/market-model.js';
-import { medianSorting, ScratchColumn, weightedMedianOfColumns } from '../analytics/column-statistics.js';
+import { medianSelecting, ScratchColumn, weightedMedianSelecting } from '../analytics/column-statistics.js';
 
 export const REFERENCE_PRICE_RULES = {
   /** A venue further than k·MAD (scaled to σ) from the cross-venue median is excluded… */
@@ -94,10 +94,10 @@ export function referencePrice(
   const usable = tickers.filter(isUsableTicker);
   const prices = scratchPrices.view(usable.length);
   usable.forEach((ticker, index) => (prices[index] = ticker.lastUsd));
-  const center = medianSorting(prices);
+  const center = medianSelecting(prices);
   if (center === null) return null;
   usable.forEach((ticker, index) => (prices[index] = Math.abs(ticker.lastUsd - center)));
-  const mad = medianSorting(prices) ?? 0;
+  const mad = medianSelecting(prices) ?? 0;
   const band =
     REFERENCE_PRICE_RULES.k * MAD_TO_SIGMA * Math.max(mad, center * REFERENCE_PRICE_RULES.minimumRelativeMad);
   const healthy: VenueTicker[] = [];
@@ -118,7 +118,7 @@ export function referencePrice(
     values[index] = ticker.lastUsd;
     weights[index] = ticker.volumeUsd24h;
   });
-  const price = weightedMedianOfColumns(values, weights);
+  const price = weightedMedianSelecting(values, weights);
   if (price === null) return null;
   return { price, healthy, excluded, degraded: healthy.length < REFERENCE_PRICE_RULES.minimumQuorum };
 }

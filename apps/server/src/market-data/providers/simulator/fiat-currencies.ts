@@ -82,7 +82,7 @@ export class FiatRates {
 
   /** Units of `code` per USD at `time`; null for an unknown code. */
   perUsd(code: string, time: number): number | null {
-    const currency = FIAT_BY_CODE.get(code.toUpperCase());
+    const currency = FIAT_BY_CODE.get(code) ?? FIAT_BY_CODE.get(code.toUpperCase());
     if (!currency) return null;
     if (currency.code === 'USD') return 1;
     return currency.perUsd * Math.exp(this.logDrift(currency, time));

@@ -387,9 +387,13 @@ export class PricePath {
   // ---- hours ----------------------------------------------------------------------------------------
 
   hourUnit(coin: PathCoin, day: number): HourUnit {
-    return this.hourUnits.getOrCreate(unitKey(coin, day), () =>
-      this.buildHourUnit(coin, day, allocateHourUnit()),
-    );
+    // Looked up ~25 times per coin per tick (the 24 h turnover): no closure per lookup.
+    const key = unitKey(coin, day);
+    const cached = this.hourUnits.get(key);
+    if (cached !== undefined) return cached;
+    const unit = this.buildHourUnit(coin, day, allocateHourUnit());
+    this.hourUnits.set(key, unit);
+    return unit;
   }
 
   /** The cached unit, or one computed into a reused scratch unit (deep history is read once, not kept). */

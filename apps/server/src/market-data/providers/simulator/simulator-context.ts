@@ -28,8 +28,20 @@ export class SimulatorContext {
   private readonly washVenues: ReadonlySet<string>;
   private readonly spoofVenues: ReadonlySet<string>;
   private readonly inflation = new Map<string, number>();
-  private readonly outliers = new Map<string, number>();
-  private volumeMemo = { time: Number.NaN, values: new Map<string, number>() };
+  /** The scenario's outlier pairs and their price factor, by pair (found once, not keyed per call). */
+  private readonly outlierPairs = new Map<VenuePair, number>();
+  /**
+   * What every pair of a tick shares, worked out once per instant (a tick prices ~20,000 pairs at one instant;
+   * a sample of trades walks the seconds, hence a memo each): each coin's true 24 h turnover, by the path's coin
+   * index, valid where its stamp is the memo's generation; each quote asset's USD price, by code or coin id.
+   */
+  private readonly volumeMemo = {
+    time: Number.NaN,
+    generation: 0,
+    values: new Float64Array(0),
+    stamps: new Float64Array(0),
+  };
+  private readonly quoteMemo = { time: Number.NaN, values: new Map<string, number>() };
 
   constructor(
     readonly seed: number,
@@ -52,8 +64,6 @@ export class SimulatorContext {
     this.spoofVenues = new Set(scenario.spoofingVenues);
     for (const { exchangeId, factor } of scenario.inflatedVolume)
       this.inflation.set(exchangeId, (this.inflation.get(exchangeId) ?? 1) * factor);
-    for (const { exchangeId, coinId, factor } of scenario.outlierVenues)
-      this.outliers.set(`${exchangeId}|${coinId}`, factor);
     this.washFactor = scenario.washFactor ?? DEFAULT_WASH_FACTOR;
     this.spoofWallFactor = scenario.spoofWallFactor ?? DEFAULT_SPOOF_WALL_FACTOR;
     this.fiat = new FiatRates(seed, ANCHOR_TIME);
@@ -73,6 +83,11 @@ export class SimulatorContext {
       (coinId) => this.path.coin(coinId)?.dailyUsd ?? 0,
       forced,
     );
+    for (const { exchangeId, coinId, factor } of scenario.outlierVenues)
+      for (const pair of this.venues.pairsOfVenue(exchangeId))
+        if (pair.coinId === coinId) this.outlierPairs.set(pair, factor);
+    this.volumeMemo.values = new Float64Array(coins.length);
+    this.volumeMemo.stamps = new Float64Array(coins.length);
   }
 
   coin(coinId: string): PathCoin | undefined {
@@ -94,11 +109,25 @@ export class SimulatorContext {
 
   /** Multiplier on the pair's reported price (1 = honest). */
   priceDistortion(pair: VenuePair): number {
-    return this.outliers.get(`${pair.venue.id}|${pair.coinId}`) ?? 1;
+    return this.outlierPairs.size === 0 ? 1 : (this.outlierPairs.get(pair) ?? 1);
   }
 
-  /** USD price of one unit of the quote asset. */
+  /** USD price of one unit of the quote asset, memoised per instant. */
   quoteUsd(asset: QuoteAsset, time: number): number {
+    const memo = this.quoteMemo;
+    if (memo.time !== time) {
+      memo.time = time;
+      memo.values.clear();
+    }
+    const name = asset.kind === 'fiat' ? asset.code : asset.coinId;
+    const cached = memo.values.get(name);
+    if (cached !== undefined) return cached;
+    const value = this.quoteUsdUncached(asset, time);
+    memo.values.set(name, value);
+    return value;
+  }
+
+  private quoteUsdUncached(asset: QuoteAsset, time: number): number {
     if (asset.kind === 'fiat') return this.fiat.usdPer(asset.code, time) ?? 1;
     const coin = this.path.coin(asset.coinId);
     return coin ? this.path.priceAt(coin, time) : 1;
@@ -115,12 +144,17 @@ export class SimulatorContext {
 
   /** The coin's true (honest) USD turnover over the 24 h before `time`, memoised per instant. */
   coinVolumeUsd24h(coinId: string, time: number): number {
-    if (this.volumeMemo.time !== time) this.volumeMemo = { time, values: new Map() };
-    const cached = this.volumeMemo.values.get(coinId);
-    if (cached !== undefined) return cached;
     const coin = this.path.coin(coinId);
-    const value = coin ? this.path.volumeUsd24h(coin, time) : 0;
-    this.volumeMemo.values.set(coinId, value);
+    if (!coin) return 0;
+    const memo = this.volumeMemo;
+    if (memo.time !== time) {
+      memo.time = time;
+      memo.generation++;
+    }
+    if (memo.stamps[coin.index] === memo.generation) return memo.values[coin.index] ?? 0;
+    const value = this.path.volumeUsd24h(coin, time);
+    memo.values[coin.index] = value;
+    memo.stamps[coin.index] = memo.generation;
     return value;
   }
 

@@ -49,7 +49,9 @@ export async function buildTickers(
   const tickers: VenueTicker[] = [];
   // Short slices: the ~20,000 tickers of the default universe are built on every tick.
   const slices = new EventLoopSlices(5);
-  for (const pair of pairs) {
+  // An index loop: after an await, a for-of loop allocates an iterator result per pair.
+  for (let index = 0; index < pairs.length; index++) {
+    const pair = pairs[index]!;
     if (coinIds !== null && !coinIds.has(pair.coinId)) continue;
     if (exchangeIds !== null && !exchangeIds.has(pair.venue.id)) continue;
     if (tickers.length % 256 === 0) {
