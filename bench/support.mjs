@@ -107,6 +107,7 @@ export function spawnProbedCoinlens(port, extraEnv = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-bench-'));
   const probeFile = path.join(dataDir, 'probe.json');
   const [command, args] = pinned(process.execPath, [
+    ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
     '--import',
     path.join(ROOT, 'bench/event-loop-probe.mjs'),
     'apps/server/dist/main.js',

@@ -1,3 +1,5 @@
+// First: V8's heap settings take effect before the rest is loaded.
+import './config/heap-tuning.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 

@@ -37,7 +37,7 @@ export class VenueQuoteSlots {
       return { ticker: copyTicker(ticker), excluded: false };
     }
     slot.tick = tick;
-    overwriteTicker(slot.kept.ticker, ticker);
+    overwriteNumbers(slot.kept.ticker, ticker);
     slot.kept.excluded = false;
     return slot.kept;
   }
@@ -64,7 +64,7 @@ export class VenueQuoteSlots {
 
 /**
  * One literal shape for every kept ticker, its numbers stored in place when overwritten. A spread copy would
- * take the provider's shape with most fields out of line; `Object.assign` takes the generic path.
+ * take the provider's shape with most fields out of line (and `Object.assign` takes the generic path).
  */
 function copyTicker(source: VenueTicker): VenueTicker {
   return {
@@ -82,11 +82,11 @@ function copyTicker(source: VenueTicker): VenueTicker {
   };
 }
 
-function overwriteTicker(target: VenueTicker, source: VenueTicker): void {
-  target.exchangeId = source.exchangeId;
-  target.coinId = source.coinId;
-  target.base = source.base;
-  target.quote = source.quote;
+/**
+ * The numbers only: the slot was found by the pair's names, and the coin is the slots' own. Writing a string into
+ * a kept (old-generation) object costs a write barrier; a number is stored in place.
+ */
+function overwriteNumbers(target: VenueTicker, source: VenueTicker): void {
   target.last = source.last;
   target.lastUsd = source.lastUsd;
   target.bidUsd = source.bidUsd;
