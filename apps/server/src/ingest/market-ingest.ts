@@ -7,15 +7,14 @@ import { RESOLUTION_MS } from '../market-data/market-model.js';
 import type { CandleRepository } from './candle.repository.js';
 import { bucketStart, CANDLE_RETENTION_MS, rollUp } from './candle-rollup.js';
 import { certificationOf } from './certification.js';
+import { FeedLayout } from './feed-layout.js';
 import { EventLoopSlices } from '../market-data/event-loop-slices.js';
 import { HistoryBackfill } from './history-backfill.js';
 import { HistoryCache } from './history-cache.js';
 import { JobScheduler } from './job-scheduler.js';
 import { MarketScorer } from './market-scorer.js';
-import { ReusableGroups } from './reusable-groups.js';
 import type { CoinState, MarketSnapshot, VenueQuote } from './market-snapshot.js';
-import { referencePrice, VenueExclusions } from './reference-price.js';
-import { VenueQuoteSlots } from './venue-quote-slots.js';
+import { referencePriceOfColumns, VenueExclusions } from './reference-price.js';
 
 export interface IngestOptions {
   /** How often live prices are pulled (simulator: every second). */
@@ -67,23 +66,11 @@ export class MarketIngest {
   private deepHistory: Promise<void> = Promise.resolve();
   private historyDone = false;
   private scored = false;
-  // Per-tick working sets: kept between ticks, emptied after each so the tick's tickers die young.
-  private readonly tickersByCoin = new ReusableGroups<VenueTicker>();
-  private readonly excludedTickers = new Set<VenueTicker>();
-  private readonly venueQuotes = new Map<string, VenueQuoteSlots>();
-  /** Scratch columns of the coin being applied: its kept quotes and their tickers, by position. */
-  private readonly keptQuotes: VenueQuote[] = [];
-  private readonly keptTickers: VenueTicker[] = [];
+  /** Each tick's tickers copied into lasting quotes, grouped by coin. */
+  private readonly feed = new FeedLayout();
   private readonly exchangeTotals = new Map<
     string,
-    {
-      pairs: number;
-      coinCount: number;
-      amount: number;
-      healthyAmount: number;
-      /** Coins counted, by the snapshot version of the tick that last counted them. */
-      coinSeenAt: Map<string, number>;
-    }
+    { pairs: number; coinCount: number; amount: number; healthyAmount: number }
   >();
   readonly scorer: MarketScorer;
 
@@ -246,13 +233,9 @@ export class MarketIngest {
     const changed: string[] = [];
     if (this.options.prices === 'tickers' && this.provider.capabilities.has('tickers')) {
       const tickers = await this.provider.getTickers({}, signal);
-      this.tickersByCoin.group(tickers, (ticker) => ticker.coinId);
-      this.excludedTickers.clear();
-      for (const coinId of ids)
-        if (this.applyVenueTickers(coinId, this.tickersByCoin.get(coinId), now)) changed.push(coinId);
+      this.feed.fill(tickers);
+      for (const coinId of ids) if (this.applyVenueTickers(coinId, now)) changed.push(coinId);
       this.aggregateExchanges(tickers, now);
-      this.tickersByCoin.release();
-      this.excludedTickers.clear();
     } else if (this.provider.capabilities.has('quotes')) {
       const quotes = await this.provider.getQuotes(ids, signal);
       for (const quote of quotes) if (this.applyQuote(quote, now)) changed.push(quote.coinId);
@@ -335,47 +318,33 @@ export class MarketIngest {
     }
   }
 
-  private applyVenueTickers(coinId: string, tickers: readonly VenueTicker[], now: number): boolean {
+  private applyVenueTickers(coinId: string, now: number): boolean {
     const coin = this.snapshot.coins.get(coinId);
-    if (!coin || tickers.length === 0) return false;
+    const quotes = this.feed.coin(coinId);
+    if (!coin || !quotes) return false;
     let exclusions = this.exclusions.get(coinId);
     if (!exclusions) {
       exclusions = new VenueExclusions();
       this.exclusions.set(coinId, exclusions);
     }
-    let slots = this.venueQuotes.get(coinId);
-    if (!slots) {
-      slots = new VenueQuoteSlots();
-      this.venueQuotes.set(coinId, slots);
-    }
-    // From here on the coin's own lasting quotes stand in for the provider's tickers, position for position.
-    const kept = this.keptQuotes;
-    const keptTickers = this.keptTickers;
-    kept.length = tickers.length;
-    keptTickers.length = tickers.length;
-    for (let position = 0; position < tickers.length; position++) {
-      const quote = slots.take(position, tickers[position]!, this.snapshot.version);
-      kept[position] = quote;
-      keptTickers[position] = quote.ticker;
-    }
-    const reference = referencePrice(keptTickers, exclusions);
+    const reference = referencePriceOfColumns(quotes, exclusions);
     if (!reference) return false;
-    // healthy and excluded keep the tickers' order: one walk each finds their quotes.
+    // Healthy venues first, then the excluded ones, each in feed order.
     const venues: VenueQuote[] = [];
-    let position = 0;
-    for (const ticker of reference.healthy) {
-      while (kept[position]?.ticker !== ticker) position++;
-      venues.push(kept[position++]!);
+    const healthy: VenueTicker[] = [];
+    const { usable, excluded } = quotes;
+    for (let position = 0; position < quotes.quotes.length; position++) {
+      if (usable[position] !== 1 || excluded[position] === 1) continue;
+      venues.push(quotes.quotes[position]!);
+      healthy.push(quotes.tickers[position]!);
     }
-    position = 0;
-    for (const ticker of reference.excluded) {
-      while (kept[position]?.ticker !== ticker) position++;
-      const quote = kept[position]!;
+    for (let position = 0; position < quotes.quotes.length; position++) {
+      if (excluded[position] !== 1) continue;
+      const quote = quotes.quotes[position]!;
       quote.excluded = true;
       venues.push(quote);
-      this.excludedTickers.add(tickers[position++]!);
     }
-    this.updateCoin(coin, reference.price, venues, reference.degraded, now, reference.healthy);
+    this.updateCoin(coin, reference.price, venues, reference.degraded, now, healthy);
     return true;
   }
 
@@ -440,26 +409,23 @@ export class MarketIngest {
 
   /** Pair count, coin count and reported and healthy (in-band) turnover per venue, from this tick's tickers. */
   private aggregateExchanges(tickers: readonly VenueTicker[], now: number): void {
-    const stamp = this.snapshot.version;
     for (const totals of this.exchangeTotals.values()) {
       totals.pairs = 0;
       totals.coinCount = 0;
       totals.amount = 0;
       totals.healthyAmount = 0;
     }
-    for (const ticker of tickers) {
+    for (let index = 0; index < tickers.length; index++) {
+      const ticker = tickers[index]!;
       let totals = this.exchangeTotals.get(ticker.exchangeId);
       if (!totals) {
-        totals = { pairs: 0, coinCount: 0, amount: 0, healthyAmount: 0, coinSeenAt: new Map() };
+        totals = { pairs: 0, coinCount: 0, amount: 0, healthyAmount: 0 };
         this.exchangeTotals.set(ticker.exchangeId, totals);
       }
       totals.pairs++;
       totals.amount += ticker.volumeUsd24h;
-      if (!this.excludedTickers.has(ticker)) totals.healthyAmount += ticker.volumeUsd24h;
-      if (totals.coinSeenAt.get(ticker.coinId) !== stamp) {
-        totals.coinSeenAt.set(ticker.coinId, stamp);
-        totals.coinCount++;
-      }
+      if (!this.feed.excludedAt(index)) totals.healthyAmount += ticker.volumeUsd24h;
+      if (this.feed.firstOfCoinOnExchangeAt(index)) totals.coinCount++;
     }
     for (const [exchangeId, totals] of this.exchangeTotals) {
       const exchange = this.snapshot.exchanges.get(exchangeId);

@@ -83,6 +83,19 @@ export class VenueExclusions {
   }
 }
 
+/** One coin's venues as columns, by position: what the reference price reads, and the exclusions it writes. */
+export interface VenueColumns {
+  readonly tickers: readonly VenueTicker[];
+  /** Last price in USD. */
+  readonly prices: Float64Array;
+  /** 24 h turnover in USD (the weight). */
+  readonly volumes: Float64Array;
+  /** 1 where `isUsableTicker`. */
+  readonly usable: Uint8Array;
+  /** Written: 1 where the venue is left out as an outlier. */
+  readonly excluded: Uint8Array;
+}
+
 /**
  * The reference price of one coin: volume-weighted median of the venues inside the k·MAD band around the
  * cross-venue median. Returns null when no usable venue is left.
@@ -91,34 +104,68 @@ export function referencePrice(
   tickers: readonly VenueTicker[],
   exclusions: VenueExclusions,
 ): ReferencePrice | null {
-  const usable = tickers.filter(isUsableTicker);
-  const prices = scratchPrices.view(usable.length);
-  usable.forEach((ticker, index) => (prices[index] = ticker.lastUsd));
+  const columns: VenueColumns = {
+    tickers,
+    prices: Float64Array.from(tickers, (ticker) => ticker.lastUsd),
+    volumes: Float64Array.from(tickers, (ticker) => ticker.volumeUsd24h),
+    usable: Uint8Array.from(tickers, (ticker) => (isUsableTicker(ticker) ? 1 : 0)),
+    excluded: new Uint8Array(tickers.length),
+  };
+  const result = referencePriceOfColumns(columns, exclusions);
+  if (!result) return null;
+  return {
+    price: result.price,
+    healthy: tickers.filter((_, index) => columns.usable[index] === 1 && columns.excluded[index] === 0),
+    excluded: tickers.filter((_, index) => columns.excluded[index] === 1),
+    degraded: result.degraded,
+  };
+}
+
+/**
+ * `referencePrice` over columns, as ingest keeps them (no arrays built per coin per tick): the price and whether
+ * it is degraded; which venues were excluded goes to `columns.excluded`.
+ */
+export function referencePriceOfColumns(
+  columns: VenueColumns,
+  exclusions: VenueExclusions,
+): { price: number; degraded: boolean } | null {
+  const { tickers, usable, volumes, excluded } = columns;
+  const all = columns.prices;
+  let usableCount = 0;
+  for (let index = 0; index < all.length; index++) usableCount += usable[index] ?? 0;
+  excluded.fill(0);
+  const prices = scratchPrices.view(usableCount);
+  let next = 0;
+  for (let index = 0; index < all.length; index++) if (usable[index] === 1) prices[next++] = all[index] ?? 0;
   const center = medianSelecting(prices);
   if (center === null) return null;
-  usable.forEach((ticker, index) => (prices[index] = Math.abs(ticker.lastUsd - center)));
+  next = 0;
+  for (let index = 0; index < all.length; index++)
+    if (usable[index] === 1) prices[next++] = Math.abs((all[index] ?? 0) - center);
   const mad = medianSelecting(prices) ?? 0;
   const band =
     REFERENCE_PRICE_RULES.k * MAD_TO_SIGMA * Math.max(mad, center * REFERENCE_PRICE_RULES.minimumRelativeMad);
-  const healthy: VenueTicker[] = [];
-  const excluded: VenueTicker[] = [];
-  for (const ticker of usable) {
-    const distance = Math.abs(ticker.lastUsd - center) / band;
+  const values = scratchPrices.view(usableCount);
+  const weights = scratchWeights.view(usableCount);
+  let healthyCount = 0;
+  for (let index = 0; index < all.length; index++) {
+    if (usable[index] !== 1) continue;
+    const price = all[index] ?? 0;
+    const distance = Math.abs(price - center) / band;
     // With one or two venues there is no majority to judge against: nobody is excluded, the price is degraded.
     const out =
-      usable.length >= REFERENCE_PRICE_RULES.minimumQuorum &&
+      usableCount >= REFERENCE_PRICE_RULES.minimumQuorum &&
       // Inside the band with nothing excluded nothing changes: the venue's key is not even needed.
       (distance > 1 || exclusions.size > 0) &&
-      exclusions.update(cachedVenueKey(ticker), distance);
-    (out ? excluded : healthy).push(ticker);
+      exclusions.update(cachedVenueKey(tickers[index]!), distance);
+    if (out) {
+      excluded[index] = 1;
+      continue;
+    }
+    values[healthyCount] = price;
+    weights[healthyCount++] = volumes[index] ?? 0;
   }
-  const values = scratchPrices.view(healthy.length);
-  const weights = scratchWeights.view(healthy.length);
-  healthy.forEach((ticker, index) => {
-    values[index] = ticker.lastUsd;
-    weights[index] = ticker.volumeUsd24h;
-  });
-  const price = weightedMedianSelecting(values, weights);
+  const price = weightedMedianSelecting(values.subarray(0, healthyCount), weights.subarray(0, healthyCount));
   if (price === null) return null;
-  return { price, healthy, excluded, degraded: healthy.length < REFERENCE_PRICE_RULES.minimumQuorum };
+  return { price, degraded: healthyCount < REFERENCE_PRICE_RULES.minimumQuorum };
 }
