@@ -120,7 +120,7 @@ export class FeedLayout {
   /** The pair's lasting quote; a fresh one for a pair already placed in this feed (the same pair twice). */
   private keptQuote(ticker: VenueTicker, used: Set<VenueQuote>): VenueQuote {
     let keptOfCoin = this.kept.get(ticker.coinId);
-    if (!keptOfCoin) this.kept.set(ticker.coinId, (keptOfCoin = new Map()));
+    if (!keptOfCoin) this.kept.set(ticker.coinId, (keptOfCoin = new Map<string, VenueQuote>()));
     const key = venueKey(ticker);
     let kept = keptOfCoin.get(key);
     if (!kept) {
