@@ -92,11 +92,11 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const { fiveMinute, hourly, daily } = history;
   const lastDay = lastDayFigures(fiveMinute, fiveMinute.firstAtOrAfter(now - DAY_MS));
 
-  const venueBase = input.healthyVenues.reduce((sum, venue) => sum + venue.volumeBase24h, 0);
-  const venueUsd = input.healthyVenues.reduce((sum, venue) => sum + venue.volumeUsd24h, 0);
+  const venues = venueFigures(input.healthyVenues);
   const volume24h =
-    input.healthyVenues.length > 0 ? venueBase : (input.reportedVolume?.base ?? lastDay.volume);
-  const amount24h = input.healthyVenues.length > 0 ? venueUsd : (input.reportedVolume?.usd ?? lastDay.amount);
+    input.healthyVenues.length > 0 ? venues.base : (input.reportedVolume?.base ?? lastDay.volume);
+  const amount24h =
+    input.healthyVenues.length > 0 ? venues.usd : (input.reportedVolume?.usd ?? lastDay.amount);
 
   const circulating = profile.circulatingSupply;
   const circulatingMarketCap = circulating !== null ? price * circulating : null;
@@ -116,8 +116,6 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const ath = extremes && extremes.high.price > price ? extremes.high : { price, at: now };
   const atl = extremes && extremes.low.price < price ? extremes.low : { price, at: now };
 
-  const spreads = venueSpreads(input.healthyVenues);
-
   return {
     change24h: percentChange(price, closeAt(fiveMinute, now - DAY_MS)),
     change7d: percentChange(price, closeAt(hourly, now - 7 * DAY_MS)),
@@ -136,7 +134,8 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     circulationRate: circulating !== null && supplyCap ? (circulating / supplyCap) * 100 : null,
     ath,
     atl,
-    bidAskSpread: spreads.values.length > 0 ? weightedMedianSelecting(spreads.values, spreads.weights) : null,
+    bidAskSpread:
+      venues.spreads.length > 0 ? weightedMedianSelecting(venues.spreads, venues.spreadWeights) : null,
     sparkline7d: sparkline(hourly, hourly.firstAtOrAfter(now - 7 * DAY_MS)),
   };
 }
@@ -144,18 +143,30 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
 const spreadValues = new ScratchColumn();
 const spreadWeights = new ScratchColumn();
 
-/** The venues' spreads (those with both sides) and turnovers, as columns. */
-function venueSpreads(venues: readonly VenueTicker[]): { values: Float64Array; weights: Float64Array } {
+/**
+ * The venues' base volume and turnover sums, and their spreads (those with both sides) with turnovers as columns:
+ * one pass over the tickers, which are read from memory once.
+ */
+function venueFigures(venues: readonly VenueTicker[]): {
+  base: number;
+  usd: number;
+  spreads: Float64Array;
+  spreadWeights: Float64Array;
+} {
   const values = spreadValues.view(venues.length);
   const weights = spreadWeights.view(venues.length);
+  let base = 0;
+  let usd = 0;
   let count = 0;
   for (const venue of venues) {
+    base += venue.volumeBase24h;
+    usd += venue.volumeUsd24h;
     const spread = venueSpreadPercent(venue);
     if (spread === null) continue;
     values[count] = spread;
     weights[count++] = venue.volumeUsd24h;
   }
-  return { values: values.subarray(0, count), weights: weights.subarray(0, count) };
+  return { base, usd, spreads: values.subarray(0, count), spreadWeights: weights.subarray(0, count) };
 }
 
 interface LastDay {

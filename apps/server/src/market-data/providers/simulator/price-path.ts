@@ -182,6 +182,9 @@ export interface RangeSummary {
   volumeBase: number;
 }
 
+const UNITS_PER_COIN = 4;
+const MIN_UNITS_PER_GENERATION = 1_024;
+
 export class PricePath {
   private readonly coins = new Map<string, PathCoin>();
   private readonly marketDayKey: number;
@@ -191,9 +194,14 @@ export class PricePath {
   private readonly regimes = new Map<number, number>();
   private readonly marketHours = new BoundedCache<number, Float64Array>(4_096);
   private readonly marketMinutes = new BoundedCache<number, Float64Array>(4_096);
-  private readonly hourUnits = new BoundedCache<number, HourUnit>(12_000);
-  private readonly minuteUnits = new BoundedCache<number, MinuteUnit>(3_000);
-  private readonly secondUnits = new BoundedCache<number, Float64Array>(6_000);
+  /**
+   * A tick reads two of each per coin (the 24 h window's first and last day, hour and minute); back-fills walk
+   * one coin at a time and read each unit once. Sized to the universe: a cache several times the working set
+   * keeps every tick's units, while a fixed 12,000 hours and 3,000 minutes held ~40 MB of back-fill leftovers.
+   */
+  private readonly hourUnits: BoundedCache<number, HourUnit>;
+  private readonly minuteUnits: BoundedCache<number, MinuteUnit>;
+  private readonly secondUnits: BoundedCache<number, Float64Array>;
   private readonly scratchHour = allocateHourUnit();
   private readonly scratchRawHours = allocateHourUnit();
   private readonly scratchMinute = allocateMinuteUnit();
@@ -214,6 +222,10 @@ export class PricePath {
     this.marketRegimeKey = streamKey(seed, 'market-regime');
     this.marketHourKey = streamKey(seed, 'market-hour');
     this.marketMinuteKey = streamKey(seed, 'market-minute');
+    const unitsPerGeneration = Math.max(MIN_UNITS_PER_GENERATION, UNITS_PER_COIN * catalogue.length);
+    this.hourUnits = new BoundedCache(unitsPerGeneration);
+    this.minuteUnits = new BoundedCache(unitsPerGeneration);
+    this.secondUnits = new BoundedCache(unitsPerGeneration);
     this.instantLogPrices = new Float64Array(catalogue.length);
     this.instantStamps = new Float64Array(catalogue.length);
     const byId = new Map(catalogue.map((facts) => [facts.id, facts]));
