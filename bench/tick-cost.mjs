@@ -10,8 +10,10 @@ import { printTable, quantile } from './support.mjs';
 
 const TICKS = Number(process.env.BENCH_TICKS ?? 30);
 const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).href;
-// The server's own heap settings (apps/server/src/config/heap-tuning.ts), so the collector behaves as in production.
-await import(dist('config/heap-tuning.js'));
+// The server's own steady-state heap settings (apps/server/src/config/heap-tuning.ts): the collector behaves as
+// in production once start-up is done.
+const { tightenHeapForSteadyState } = await import(dist('config/heap-tuning.js'));
+tightenHeapForSteadyState();
 const { SimulatorProvider } = await import(dist('market-data/providers/simulator/simulator-provider.js'));
 const { MarketSnapshot } = await import(dist('ingest/market-snapshot.js'));
 const { MarketIngest, DEFAULT_BACKFILL_MS } = await import(dist('ingest/market-ingest.js'));

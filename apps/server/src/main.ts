@@ -1,5 +1,5 @@
 // First: V8's heap settings take effect before the rest is loaded.
-import './config/heap-tuning.js';
+import { tightenHeapForSteadyState } from './config/heap-tuning.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { app } = await buildApp(config);
+  const { app, services } = await buildApp(config);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -42,6 +42,10 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  void services.market.ingest.settled.then(() => {
+    tightenHeapForSteadyState();
+    app.log.info('start-up work done: heap sized for the steady state');
+  });
   app.log.info(
     `Coinlens is serving on ${address.replace('0.0.0.0', 'localhost')} (database: ${config.DATABASE_URL ? 'postgres' : 'sqlite'})`,
   );

@@ -32,6 +32,9 @@ export class HistoryBackfill {
   private writesAllowed = false;
   private stopped = false;
   private loads = 0;
+  private markStored: () => void = () => undefined;
+  /** Settles the first time everything loaded is stored. */
+  readonly stored = new Promise<void>((resolve) => (this.markStored = resolve));
 
   constructor(
     private readonly provider: MarketDataProvider,
@@ -159,7 +162,9 @@ export class HistoryBackfill {
 
   /** Logs once everything loaded so far is stored (the start-up bench waits for this line). */
   private reportWhenStored(): void {
-    if (this.loads === 0 && this.pending.length === 0 && this.writing === null && this.writesAllowed)
+    if (this.loads === 0 && this.pending.length === 0 && this.writing === null && this.writesAllowed) {
       this.log.info('back-filled history stored');
+      this.markStored();
+    }
   }
 }

@@ -106,6 +106,11 @@ export class MarketIngest {
     return this.deepHistory;
   }
 
+  /** Settles once start-up's work is done: the daily history is in the metrics and every back-filled candle stored. */
+  get settled(): Promise<void> {
+    return Promise.all([this.deepHistory, this.backfill.stored]).then(() => undefined);
+  }
+
   onTick(listener: TickListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
