@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import type { CoinMetrics } from '../analytics/coin-metrics.js';
 import { computeCoinMetrics } from '../analytics/coin-metrics.js';
 import type { MarketDataProvider } from '../market-data/market-data-provider.js';
 import type { AggregateQuote, CoinProfile, Resolution, VenueTicker } from '../market-data/market-model.js';
@@ -53,6 +54,19 @@ const UNCHANGED_PERCENT = 0.01;
  * (validated, outliers excluded, volume-weighted median), candles every minute (rolled up 1m → 5m → 1h → 1d),
  * exchange rates and signals on their own intervals, retention hourly.
  */
+/** A coin's figures from one tick's venues, worked out before the tick is published. */
+interface StagedCoin {
+  coin: CoinState;
+  price: number;
+  venues: VenueQuote[];
+  degraded: boolean;
+  listedAt: number | null;
+  metrics: CoinMetrics;
+}
+
+/** Ingest hands the event loop back this often while working through a tick (~20,000 pairs). */
+const TICK_SLICE_MS = 5;
+
 export class MarketIngest {
   readonly history = new HistoryCache();
   private readonly exclusions = new Map<string, VenueExclusions>();
@@ -68,10 +82,6 @@ export class MarketIngest {
   private scored = false;
   /** Each tick's tickers copied into lasting quotes, grouped by coin. */
   private readonly feed = new FeedLayout();
-  private readonly exchangeTotals = new Map<
-    string,
-    { pairs: number; coinCount: number; amount: number; healthyAmount: number }
-  >();
   readonly scorer: MarketScorer;
 
   constructor(
@@ -237,10 +247,22 @@ export class MarketIngest {
     const ids = [...this.snapshot.coins.keys()];
     const changed: string[] = [];
     if (this.options.prices === 'tickers' && this.provider.capabilities.has('tickers')) {
-      const tickers = await this.provider.getTickers({}, signal);
-      this.feed.fill(tickers);
-      for (const coinId of ids) if (this.applyVenueTickers(coinId, now)) changed.push(coinId);
-      this.aggregateExchanges(tickers, now);
+      this.feed.fill(await this.provider.getTickers({}, signal));
+      // Worked out in slices on the side of the feed not on show, then published in one step: no reader sees
+      // half a tick, and no request waits for a whole one.
+      const staged: StagedCoin[] = [];
+      const slices = new EventLoopSlices(TICK_SLICE_MS);
+      for (const coinId of ids) {
+        await slices.pause();
+        signal.throwIfAborted();
+        const update = this.stageVenuePrice(coinId, now);
+        if (update) staged.push(update);
+      }
+      for (const update of staged) {
+        this.publishCoin(update, now);
+        changed.push(update.coin.profile.id);
+      }
+      this.aggregateExchanges(now);
     } else if (this.provider.capabilities.has('quotes')) {
       const quotes = await this.provider.getQuotes(ids, signal);
       for (const quote of quotes) if (this.applyQuote(quote, now)) changed.push(quote.coinId);
@@ -323,17 +345,18 @@ export class MarketIngest {
     }
   }
 
-  private applyVenueTickers(coinId: string, now: number): boolean {
+  /** The coin's new price, venues and metrics from the last fill of the feed, not yet on show. */
+  private stageVenuePrice(coinId: string, now: number): StagedCoin | null {
     const coin = this.snapshot.coins.get(coinId);
     const quotes = this.feed.coin(coinId);
-    if (!coin || !quotes) return false;
+    if (!coin || !quotes) return null;
     let exclusions = this.exclusions.get(coinId);
     if (!exclusions) {
       exclusions = new VenueExclusions();
       this.exclusions.set(coinId, exclusions);
     }
     const reference = referencePriceOfColumns(quotes, exclusions);
-    if (!reference) return false;
+    if (!reference) return null;
     // Healthy venues first, then the excluded ones, each in feed order.
     const venues: VenueQuote[] = [];
     const healthy: VenueTicker[] = [];
@@ -343,14 +366,27 @@ export class MarketIngest {
       venues.push(quotes.quotes[position]!);
       healthy.push(quotes.tickers[position]!);
     }
-    for (let position = 0; position < quotes.quotes.length; position++) {
-      if (excluded[position] !== 1) continue;
-      const quote = quotes.quotes[position]!;
-      quote.excluded = true;
-      venues.push(quote);
-    }
-    this.updateCoin(coin, reference.price, venues, reference.degraded, now, healthy);
-    return true;
+    for (let position = 0; position < quotes.quotes.length; position++)
+      if (excluded[position] === 1) venues.push(quotes.quotes[position]!);
+    return {
+      coin,
+      price: reference.price,
+      venues,
+      degraded: reference.degraded,
+      listedAt: this.history.listedAt(coinId),
+      metrics: this.metricsOf(coin, reference.price, now, healthy),
+    };
+  }
+
+  private publishCoin(update: StagedCoin, now: number): void {
+    const { coin } = update;
+    coin.price = update.price;
+    coin.asOf = now;
+    coin.degraded = update.degraded;
+    coin.venues = update.venues;
+    coin.listedAt = update.listedAt;
+    coin.metrics = update.metrics;
+    coin.certification = certificationOf(coin.profile, coin.score, update.venues);
   }
 
   private applyQuote(quote: AggregateQuote, now: number): boolean {
@@ -384,9 +420,18 @@ export class MarketIngest {
     now: number,
     healthyVenues: readonly VenueTicker[],
   ): void {
+    coin.listedAt = this.history.listedAt(coin.profile.id);
+    coin.metrics = this.metricsOf(coin, price, now, healthyVenues);
+  }
+
+  private metricsOf(
+    coin: CoinState,
+    price: number,
+    now: number,
+    healthyVenues: readonly VenueTicker[],
+  ): CoinMetrics {
     const id = coin.profile.id;
-    coin.listedAt = this.history.listedAt(id);
-    coin.metrics = computeCoinMetrics({
+    return computeCoinMetrics({
       now,
       price,
       profile: coin.profile,
@@ -412,35 +457,17 @@ export class MarketIngest {
     for (const listener of this.listeners) listener(changed);
   }
 
-  /** Pair count, coin count and reported and healthy (in-band) turnover per venue, from this tick's tickers. */
-  private aggregateExchanges(tickers: readonly VenueTicker[], now: number): void {
-    for (const totals of this.exchangeTotals.values()) {
-      totals.pairs = 0;
-      totals.coinCount = 0;
-      totals.amount = 0;
-      totals.healthyAmount = 0;
-    }
-    for (let index = 0; index < tickers.length; index++) {
-      const ticker = tickers[index]!;
-      let totals = this.exchangeTotals.get(ticker.exchangeId);
-      if (!totals) {
-        totals = { pairs: 0, coinCount: 0, amount: 0, healthyAmount: 0 };
-        this.exchangeTotals.set(ticker.exchangeId, totals);
-      }
-      totals.pairs++;
-      totals.amount += ticker.volumeUsd24h;
-      if (!this.feed.excludedAt(index)) totals.healthyAmount += ticker.volumeUsd24h;
-      if (this.feed.firstOfCoinOnExchangeAt(index)) totals.coinCount++;
-    }
-    for (const [exchangeId, totals] of this.exchangeTotals) {
+  /** Pair count, coin count and reported and healthy (in-band) turnover per venue, from this tick's feed. */
+  private aggregateExchanges(now: number): void {
+    this.feed.forEachExchange((exchangeId, totals) => {
       const exchange = this.snapshot.exchanges.get(exchangeId);
-      if (!exchange || totals.pairs === 0) continue;
+      if (!exchange) return;
       exchange.pairCount = totals.pairs;
       exchange.coinCount = totals.coinCount;
       exchange.amount24h = totals.amount;
       exchange.healthyAmount24h = totals.healthyAmount;
       exchange.asOf = now;
-    }
+    });
   }
 
   private rankAndAggregate(): void {

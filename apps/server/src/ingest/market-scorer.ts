@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { MarketDataProvider } from '../market-data/market-data-provider.js';
 import type { SocialSnapshot, VenueTicker } from '../market-data/market-model.js';
+import { tickerCopy } from '../market-data/market-model.js';
 import { coinFactorValues } from '../scoring/coin-factors.js';
 import type { CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/coin-factors.js';
 import { scoreCoins } from '../scoring/coin-score.js';
@@ -98,8 +99,10 @@ export class MarketScorer {
   async run(signal: AbortSignal): Promise<void> {
     const now = this.now();
     const coins = [...this.snapshot.coins.values()].filter((coin) => coin.price !== null);
-    // Copies: ingest overwrites the snapshot's tickers in place on every tick, the run samples for seconds.
-    const tickers: VenueTicker[] = coins.flatMap((coin) => coin.venues.map((venue) => ({ ...venue.ticker })));
+    // Copies: the snapshot's tickers read columns that later ticks overwrite, and the run samples for seconds.
+    const tickers: VenueTicker[] = coins.flatMap((coin) =>
+      coin.venues.map((venue) => tickerCopy(venue.ticker)),
+    );
     const sampleStarted = performance.now();
     const samples = await this.sampler.sample(tickers, signal);
     const announcements = await this.announcementCounts(now, signal);

@@ -16,7 +16,7 @@ import type {
 export interface VenueQuote {
   ticker: VenueTicker;
   /** Outside the k·MAD band: shown, but not part of the reference price or the volumes. */
-  excluded: boolean;
+  readonly excluded: boolean;
 }
 
 /** A coin's score as served: smoothed value, rank among scored coins, the computation behind it. */

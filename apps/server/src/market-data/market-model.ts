@@ -94,6 +94,23 @@ export interface VenueTicker {
   timestamp: number;
 }
 
+/** A plain copy of a ticker's fields (a kept ticker reads its numbers from columns a later tick overwrites). */
+export function tickerCopy(ticker: VenueTicker): VenueTicker {
+  return {
+    exchangeId: ticker.exchangeId,
+    coinId: ticker.coinId,
+    base: ticker.base,
+    quote: ticker.quote,
+    last: ticker.last,
+    lastUsd: ticker.lastUsd,
+    bidUsd: ticker.bidUsd,
+    askUsd: ticker.askUsd,
+    volumeBase24h: ticker.volumeBase24h,
+    volumeUsd24h: ticker.volumeUsd24h,
+    timestamp: ticker.timestamp,
+  };
+}
+
 /** An already aggregated quote for a coin (e.g. CoinGecko's /coins/markets), for sources without venues. */
 export interface AggregateQuote {
   coinId: string;
