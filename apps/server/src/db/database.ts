@@ -3,7 +3,6 @@ import path from 'node:path';
 
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -36,7 +35,9 @@ function openSqlite(dataDir: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
-function openPostgres(databaseUrl: string): Kysely<Database> {
+/** pg is loaded only for a PostgreSQL URL: the embedded default does not carry it (~5 MB resident). */
+async function openPostgres(databaseUrl: string): Promise<Kysely<Database>> {
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -67,7 +68,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
   try {
     await migrateToLatest(db);
   } catch (error) {

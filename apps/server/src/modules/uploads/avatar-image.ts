@@ -1,12 +1,23 @@
 import type { UploadRejection } from '@coinlens/contract';
-import sharp from 'sharp';
-import type { Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 
 import { detectImageType, imageTypeOfExtension } from './image-type.js';
 
-// One image at a time and no decoded-image cache: memory stays bounded whatever is uploaded.
-sharp.cache(false);
-sharp.concurrency(1);
+let loadedSharp: Promise<(input: Buffer, options: SharpOptions) => Sharp> | null = null;
+
+/**
+ * sharp (libvips) is loaded on the first avatar, not at start: loading it costs ~28 MB of resident memory that
+ * a server whose users never upload a picture should not carry. One image at a time and no decoded-image
+ * cache: memory stays bounded whatever is uploaded.
+ */
+function imageTool(): Promise<(input: Buffer, options: SharpOptions) => Sharp> {
+  loadedSharp ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return (input: Buffer, options: SharpOptions) => sharp(input, options);
+  });
+  return loadedSharp;
+}
 
 export const AVATAR_RULES = {
   maxBytes: 5 * 1024 * 1024,
@@ -50,9 +61,10 @@ export async function processAvatar(payload: string, extName: string): Promise<B
   if (!actual) throw new UploadRejected('unsupported_type');
   if (!declared) throw new UploadRejected('unsupported_type');
   if (declared !== actual) throw new UploadRejected('type_mismatch');
+  const image = await imageTool();
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    metadata = await image(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new UploadRejected('unreadable');
   }
@@ -65,7 +77,7 @@ export async function processAvatar(payload: string, extName: string): Promise<B
   // 16-bit samples double the decoded size and the decode time for nothing an avatar can show.
   if (metadata.depth !== undefined && metadata.depth !== 'uchar') throw new UploadRejected('too_deep');
   try {
-    return await sharp(bytes, { limitInputPixels: AVATAR_RULES.maxPixels, failOn: 'error', animated: false })
+    return await image(bytes, { limitInputPixels: AVATAR_RULES.maxPixels, failOn: 'error', animated: false })
       .rotate()
       .resize({
         width: AVATAR_RULES.outputSize,
