@@ -332,7 +332,9 @@ describe('gateway over real HTTP', () => {
         },
         { timeout: 20_000, interval: 200 },
       )
-      .toEqual({ status: 'ok', database: 'sqlite', market: 'ready' });
+      .toMatchObject({ status: 'ok', database: 'sqlite', market: 'ready' });
+    const { history } = (await (await fetch(`${server.baseUrl}/healthz`)).json()) as { history: string };
+    expect(['storing', 'stored']).toContain(history);
   });
 });
 

@@ -48,7 +48,8 @@ describe.each(TEST_DIALECTS)('start-up on %s', (dialect) => {
     const health = await fetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     // Healthy while warming: every call answers, the daily-derived figures and the score are still coming.
-    expect(await health.json()).toMatchObject({ status: 'ok', market: 'warming' });
+    // The daily history is held back, so nothing of it can be stored yet.
+    expect(await health.json()).toMatchObject({ status: 'ok', market: 'warming', history: 'storing' });
     const stats = await server.client.request('appmarket_msrv/global_stats', {});
     expect(stats.code).toBe(0);
     expect(stats.data.coin_count).toBe(12);
@@ -74,5 +75,7 @@ describe.each(TEST_DIALECTS)('start-up on %s', (dialect) => {
     expect(later.data.btc_correlation).toBeGreaterThan(0.9);
     await server.built.services.market.ingest.score(AbortSignal.timeout(10_000));
     expect(await (await fetch(`${server.baseUrl}/healthz`)).json()).toMatchObject({ market: 'ready' });
+    await server.built.services.market.ingest.settled;
+    expect(await (await fetch(`${server.baseUrl}/healthz`)).json()).toMatchObject({ history: 'stored' });
   });
 });

@@ -3,9 +3,13 @@ import { sql } from 'kysely';
 
 import type { DatabaseHandle } from '../db/database.js';
 
-/** What health says of the market: `warming` while the daily history and the first score are still coming. */
+/**
+ * What health says of the market: `warming` while the daily history and the first score are still coming;
+ * `history: storing` while the back-filled candles are still being written (start-up's last work).
+ */
 export interface MarketReadiness {
   readonly warmedUp: boolean;
+  readonly historyStored: boolean;
 }
 
 /**
@@ -19,18 +23,20 @@ export function registerHealthCheck(
   market: MarketReadiness,
 ): void {
   app.get('/healthz', async (_request, reply) => {
-    const marketState = market.warmedUp ? 'ready' : 'warming';
+    const state = {
+      database: database.dialect,
+      market: market.warmedUp ? 'ready' : 'warming',
+      history: market.historyStored ? 'stored' : 'storing',
+    };
     try {
       await sql`select 1`.execute(database.db);
-      return await reply
-        .header('cache-control', 'no-store')
-        .send({ status: 'ok', database: database.dialect, market: marketState });
+      return await reply.header('cache-control', 'no-store').send({ status: 'ok', ...state });
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable');
       return reply
         .code(503)
         .header('cache-control', 'no-store')
-        .send({ status: 'unavailable', database: database.dialect, market: marketState });
+        .send({ status: 'unavailable', ...state });
     }
   });
 }

@@ -35,6 +35,8 @@ export class HistoryBackfill {
   private markStored: () => void = () => undefined;
   /** Settles the first time everything loaded is stored. */
   readonly stored = new Promise<void>((resolve) => (this.markStored = resolve));
+  /** Whether everything loaded has been stored once (`stored` has settled). */
+  storedOnce = false;
 
   constructor(
     private readonly provider: MarketDataProvider,
@@ -164,6 +166,7 @@ export class HistoryBackfill {
   private reportWhenStored(): void {
     if (this.loads === 0 && this.pending.length === 0 && this.writing === null && this.writesAllowed) {
       this.log.info('back-filled history stored');
+      this.storedOnce = true;
       this.markStored();
     }
   }

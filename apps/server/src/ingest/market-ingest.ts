@@ -116,6 +116,11 @@ export class MarketIngest {
     return this.deepHistory;
   }
 
+  /** Whether the back-filled history has been stored (start-up's last work). */
+  get historyStored(): boolean {
+    return this.backfill.storedOnce;
+  }
+
   /** Settles once start-up's work is done: the daily history is in the metrics and every back-filled candle stored. */
   get settled(): Promise<void> {
     return Promise.all([this.deepHistory, this.backfill.stored]).then(() => undefined);
