@@ -3,24 +3,19 @@
 // the build under ROOT. Run it on two builds (say a worktree of main and your branch, each after `npm run build`)
 // and compare the files: a change made for speed must leave every figure as it was.
 // Run: node bench/snapshot-dump.mjs ROOT [realistic|adversarial] > snapshot.json
+import { noCandleStore, silentLog } from './support.mjs';
+
 const root = process.argv[2] ?? new URL('..', import.meta.url).pathname;
 const scenario = process.argv[3] ?? 'realistic';
 const dist = (f) => `${root}/apps/server/dist/${f}`;
 const { SimulatorProvider } = await import(dist('market-data/providers/simulator/simulator-provider.js'));
 const { MarketSnapshot } = await import(dist('ingest/market-snapshot.js'));
 const { MarketIngest, DEFAULT_BACKFILL_MS } = await import(dist('ingest/market-ingest.js'));
-const silentLog = { info() {}, warn() {}, error() {}, debug() {}, child: () => silentLog };
-const noStore = {
-  latestTimes: async () => new Map(),
-  range: async () => [],
-  upsert: async () => {},
-  deleteOlderThan: async () => 0,
-};
 let clock = Date.UTC(2026, 10, 20, 12, 0, 0, 250);
 const now = () => clock;
 const source = new SimulatorProvider({ seed: 20_261_122, now, scenario });
 const snapshot = new MarketSnapshot(60_000);
-const ingest = new MarketIngest(source, snapshot, noStore, silentLog, {
+const ingest = new MarketIngest(source, snapshot, noCandleStore, silentLog, {
   tickMs: 1_000,
   prices: 'tickers',
   candleMs: 60_000,

@@ -227,3 +227,14 @@ export async function waitUntilSettled(port, limitMs = 180_000) {
   }
   return stored && quickInARow >= 40;
 }
+
+/** A logger that says nothing, for ingest run inside a benchmark. */
+export const silentLog = { info() {}, warn() {}, error() {}, debug() {}, child: () => silentLog };
+
+/** A candle store that stores nothing: a tick never reads it. */
+export const noCandleStore = {
+  latestTimes: async () => new Map(),
+  range: async () => [],
+  upsert: async () => {},
+  deleteOlderThan: async () => 0,
+};

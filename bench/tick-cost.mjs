@@ -6,7 +6,7 @@
 // Run: npm run build && npm run bench:tick (BENCH_TICKS, default 30).
 import { performance } from 'node:perf_hooks';
 
-import { printTable, quantile } from './support.mjs';
+import { noCandleStore, printTable, quantile, silentLog } from './support.mjs';
 
 const TICKS = Number(process.env.BENCH_TICKS ?? 30);
 const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).href;
@@ -19,14 +19,6 @@ const { MarketSnapshot } = await import(dist('ingest/market-snapshot.js'));
 const { MarketIngest, DEFAULT_BACKFILL_MS } = await import(dist('ingest/market-ingest.js'));
 const { RESOLUTION_MS } = await import(dist('market-data/market-model.js'));
 
-const silentLog = { info() {}, warn() {}, error() {}, debug() {}, child: () => silentLog };
-/** A candle store that stores nothing: the tick never reads it. */
-const noStore = {
-  latestTimes: async () => new Map(),
-  range: async () => [],
-  upsert: async () => {},
-  deleteOlderThan: async () => 0,
-};
 const START = Date.UTC(2026, 10, 20, 12, 0, 0, 250);
 
 /** Runs TICKS ticks of a source through ingest: the source's tickers are made first, then handed over. */
@@ -44,7 +36,7 @@ async function measure(name, createSource, backfillMs) {
     getTickers: async () => prepared,
   };
   const snapshot = new MarketSnapshot(60_000);
-  const ingest = new MarketIngest(handedOver, snapshot, noStore, silentLog, {
+  const ingest = new MarketIngest(handedOver, snapshot, noCandleStore, silentLog, {
     tickMs: 1_000,
     prices: 'tickers',
     candleMs: 60_000,
