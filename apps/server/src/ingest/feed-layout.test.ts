@@ -44,6 +44,7 @@ describe('FeedLayout', () => {
     expect([...bitcoin.prices]).toEqual([100, 101]);
     expect([...bitcoin.volumes]).toEqual([1_000, 1_010]);
 
+    layout.markShown();
     layout.fill([
       ticker('binance', 'bitcoin', 'USDT', 200),
       ticker('binance', 'ethereum', 'USDT', 20),
@@ -54,6 +55,7 @@ describe('FeedLayout', () => {
       ['okx', 'USDT', 201],
     ]);
     expect(lastPrices(layout, 'ethereum')).toEqual([['binance', 'USDT', 20]]);
+    layout.markShown();
     layout.fill([
       ticker('binance', 'bitcoin', 'USDT', 300),
       ticker('binance', 'ethereum', 'USDT', 30),
@@ -72,6 +74,7 @@ describe('FeedLayout', () => {
     published.excluded[1] = 1;
     expect(published.quotes[1]!.excluded).toBe(true);
 
+    layout.markShown();
     layout.fill([ticker('binance', 'bitcoin', 'USDT', 200), ticker('okx', 'bitcoin', 'USDT', 200)]);
     const next = layout.coin('bitcoin')!;
     expect(next.quotes[1]).not.toBe(published.quotes[1]);
@@ -84,6 +87,7 @@ describe('FeedLayout', () => {
       [100, true],
     ]);
     // Filled again, every quote is included again.
+    layout.markShown();
     layout.fill([ticker('binance', 'bitcoin', 'USDT', 300), ticker('okx', 'bitcoin', 'USDT', 300)]);
     expect(published.quotes[1]!.excluded).toBe(false);
   });
@@ -93,6 +97,7 @@ describe('FeedLayout', () => {
     layout.fill([ticker('binance', 'bitcoin', 'USDT', 100), ticker('okx', 'bitcoin', 'USDT', 100)]);
     const shown = layout.coin('bitcoin')!;
 
+    layout.markShown();
     layout.fill([
       ticker('okx', 'bitcoin', 'USDT', 102),
       ticker('kraken', 'bitcoin', 'USD', 99),
@@ -108,8 +113,21 @@ describe('FeedLayout', () => {
       ['okx', 100],
     ]);
     // A coin that left the feed has no quotes.
+    layout.markShown();
     layout.fill([ticker('binance', 'ethereum', 'USDT', 10)]);
     expect(layout.coin('bitcoin')).toBeUndefined();
+  });
+
+  it('leaves the side on show alone when a filled tick is never published', () => {
+    const layout = new FeedLayout();
+    layout.fill([ticker('binance', 'bitcoin', 'USDT', 100)]);
+    const shown = layout.coin('bitcoin')!;
+    layout.markShown();
+    layout.fill([ticker('binance', 'bitcoin', 'USDT', 200)]); // abandoned: not published
+    layout.fill([ticker('binance', 'bitcoin', 'USDT', 300)]);
+    expect(layout.coin('bitcoin')).not.toBe(shown);
+    expect(layout.coin('bitcoin')!.tickers[0]!.lastUsd).toBe(300);
+    expect(shown.tickers[0]!.lastUsd).toBe(100);
   });
 
   it('gives the same pair twice in one feed two quotes, neither overwriting the other', () => {
@@ -122,7 +140,9 @@ describe('FeedLayout', () => {
     const [one, two] = layout.coin('bitcoin')!.quotes;
     expect(two).not.toBe(one);
     expect([one!.ticker.lastUsd, two!.ticker.lastUsd]).toEqual([100, 200]);
+    layout.markShown();
     layout.fill(twice(300, 400));
+    layout.markShown();
     layout.fill(twice(500, 600));
     const [third, fourth] = layout.coin('bitcoin')!.quotes;
     expect(third).toBe(one);
@@ -149,6 +169,7 @@ describe('FeedLayout', () => {
       okx: { pairs: 1, coinCount: 1, amount: 1_000, healthyAmount: 1_000 },
     });
     // The excluded pair still counts as a pair and in the reported turnover, not in the in-band one.
+    layout.markShown();
     layout.fill(feed(150));
     layout.coin('bitcoin')!.excluded[0] = 1;
     expect(totals().binance).toEqual({ pairs: 3, coinCount: 2, amount: 2_600, healthyAmount: 1_100 });

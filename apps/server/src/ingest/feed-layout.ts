@@ -131,23 +131,28 @@ export interface ExchangeFeedTotals {
  *
  * Every pair has two quotes, and ticks alternate between them: a tick fills the side not on show (the
  * snapshot's venues hold the other), so ingest can work through a tick in slices and publish it at once, and
- * no reader in between sees a venue's new numbers next to its coin's old price. A new layout brings new quotes;
- * those on show keep the numbers they had.
+ * no reader in between sees a venue's new numbers next to its coin's old price. The sides swap only when a
+ * tick is published (`markShown`): a tick abandoned half-way leaves the side on show untouched. A new layout
+ * brings new quotes; those on show keep the numbers they had.
  */
 export class FeedLayout {
   private positions: Position[] = [];
   private readonly byCoin = new Map<string, Sides<CoinSide>>();
   private exchangeIds: string[] = [];
-  /** The side the last fill wrote. */
-  private side: 0 | 1 = 1;
+  /** The side fills write: the one not on show. */
+  private side: 0 | 1 = 0;
 
   /** Copies this tick's tickers into the side not on show (every quote included again), laid out anew if needed. */
   fill(tickers: readonly VenueTicker[]): void {
-    this.side = this.side === 0 ? 1 : 0;
     if (this.positions.length !== tickers.length || !this.fillInPlace(tickers)) {
       this.layOut(tickers);
       this.fillInPlace(tickers);
     }
+  }
+
+  /** The last fill is on show now (published): the next fill writes the other side. */
+  markShown(): void {
+    this.side = this.side === 0 ? 1 : 0;
   }
 
   /** The coin's quotes from the last fill; undefined for a coin without tickers. */

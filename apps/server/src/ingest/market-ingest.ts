@@ -49,11 +49,6 @@ export type TickListener = (changedCoinIds: readonly string[]) => void;
 
 const UNCHANGED_PERCENT = 0.01;
 
-/**
- * Pulls from one provider into the snapshot and the candle store: profiles at start, live prices every tick
- * (validated, outliers excluded, volume-weighted median), candles every minute (rolled up 1m → 5m → 1h → 1d),
- * exchange rates and signals on their own intervals, retention hourly.
- */
 /** A coin's figures from one tick's venues, worked out before the tick is published. */
 interface StagedCoin {
   coin: CoinState;
@@ -67,6 +62,11 @@ interface StagedCoin {
 /** Ingest hands the event loop back this often while working through a tick (~20,000 pairs). */
 const TICK_SLICE_MS = 5;
 
+/**
+ * Pulls from one provider into the snapshot and the candle store: profiles at start, live prices every tick
+ * (validated, outliers excluded, volume-weighted median), candles every minute (rolled up 1m → 5m → 1h → 1d),
+ * exchange rates and signals on their own intervals, retention hourly.
+ */
 export class MarketIngest {
   readonly history = new HistoryCache();
   private readonly exclusions = new Map<string, VenueExclusions>();
@@ -80,7 +80,7 @@ export class MarketIngest {
   private deepHistory: Promise<void> = Promise.resolve();
   private historyDone = false;
   private scored = false;
-  /** Each tick's tickers copied into lasting quotes, grouped by coin. */
+  /** Each tick's tickers by coin, in columns on two alternating sides (feed-layout.ts). */
   private readonly feed = new FeedLayout();
   readonly scorer: MarketScorer;
 
@@ -268,6 +268,7 @@ export class MarketIngest {
         changed.push(update.coin.profile.id);
       }
       this.aggregateExchanges(now);
+      this.feed.markShown();
     } else if (this.provider.capabilities.has('quotes')) {
       const quotes = await this.provider.getQuotes(ids, signal);
       for (const quote of quotes) if (this.applyQuote(quote, now)) changed.push(quote.coinId);
