@@ -3,7 +3,7 @@
 // the build under ROOT. Run it on two builds (say a worktree of main and your branch, each after `npm run build`)
 // and compare the files: a change made for speed must leave every figure as it was.
 // Run: node bench/snapshot-dump.mjs ROOT [realistic|adversarial] > snapshot.json
-import { noCandleStore, silentLog } from './support.mjs';
+import { benchIngestOptions, noCandleStore, silentLog } from './support.mjs';
 
 const root = process.argv[2] ?? new URL('..', import.meta.url).pathname;
 const scenario = process.argv[3] ?? 'realistic';
@@ -15,16 +15,13 @@ let clock = Date.UTC(2026, 10, 20, 12, 0, 0, 250);
 const now = () => clock;
 const source = new SimulatorProvider({ seed: 20_261_122, now, scenario });
 const snapshot = new MarketSnapshot(60_000);
-const ingest = new MarketIngest(source, snapshot, noCandleStore, silentLog, {
-  tickMs: 1_000,
-  prices: 'tickers',
-  candleMs: 60_000,
-  ratesMs: 60_000,
-  signalsMs: 300_000,
-  scoreMs: 300_000,
-  backfillMs: { ...DEFAULT_BACKFILL_MS, '1m': 0, '1d': 30 * 86_400_000 },
-  now,
-});
+const ingest = new MarketIngest(
+  source,
+  snapshot,
+  noCandleStore,
+  silentLog,
+  benchIngestOptions({ ...DEFAULT_BACKFILL_MS, '1m': 0, '1d': 30 * 86_400_000 }, now),
+);
 const signal = AbortSignal.timeout(600_000);
 await ingest.loadProfiles(signal);
 await ingest.loadHistory(signal);

@@ -238,3 +238,17 @@ export const noCandleStore = {
   upsert: async () => {},
   deleteOlderThan: async () => 0,
 };
+
+/** MarketIngest's options for a benchmark that drives the ticks itself: the production intervals, a given clock. */
+export function benchIngestOptions(backfillMs, now) {
+  return {
+    tickMs: 1_000,
+    prices: 'tickers',
+    candleMs: 60_000,
+    ratesMs: 60_000,
+    signalsMs: 300_000,
+    scoreMs: 300_000,
+    backfillMs,
+    now,
+  };
+}

@@ -6,7 +6,7 @@
 // Run: npm run build && npm run bench:tick (BENCH_TICKS, default 30).
 import { performance } from 'node:perf_hooks';
 
-import { noCandleStore, printTable, quantile, silentLog } from './support.mjs';
+import { benchIngestOptions, noCandleStore, printTable, quantile, silentLog } from './support.mjs';
 
 const TICKS = Number(process.env.BENCH_TICKS ?? 30);
 const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).href;
@@ -36,16 +36,13 @@ async function measure(name, createSource, backfillMs) {
     getTickers: async () => prepared,
   };
   const snapshot = new MarketSnapshot(60_000);
-  const ingest = new MarketIngest(handedOver, snapshot, noCandleStore, silentLog, {
-    tickMs: 1_000,
-    prices: 'tickers',
-    candleMs: 60_000,
-    ratesMs: 60_000,
-    signalsMs: 300_000,
-    scoreMs: 300_000,
-    backfillMs,
-    now,
-  });
+  const ingest = new MarketIngest(
+    handedOver,
+    snapshot,
+    noCandleStore,
+    silentLog,
+    benchIngestOptions(backfillMs, now),
+  );
   const signal = AbortSignal.timeout(3_600_000);
   await ingest.loadProfiles(signal);
   await ingest.loadHistory(signal);
