@@ -54,6 +54,16 @@ interface Violation {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Contrast is judged on the colours at rest, not half-way through a fade (a button's opacity transition).
+  // (A spinner's endless animation never finishes, so only those with an end are awaited.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished),
+    ),
+  );
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses injected script tags.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {

@@ -13,11 +13,14 @@ export const inboxQueries = {
   unread: () => procedureQuery('appinbox_msrv/inbox_message_unread_num', {}),
 };
 
-/** Unread messages of the logged-in user; 0 for visitors (they have no inbox), refreshed every minute. */
-export function useUnreadCount(): number {
+/**
+ * Unread messages of the logged-in user, refreshed every minute; 0 for visitors (they have no inbox) and
+ * undefined until the first answer, so a screen does not show "0 unread" (or a disabled control) it will take back.
+ */
+export function useUnreadCount(): number | undefined {
   const loggedIn = useIsLoggedIn();
   const query = useQuery({ ...inboxQueries.unread(), enabled: loggedIn, refetchInterval: 60_000 });
-  return loggedIn ? (query.data?.unread_num ?? 0) : 0;
+  return loggedIn ? query.data?.unread_num : 0;
 }
 
 /** Marks one message (or all) read; the list and the badge follow. */

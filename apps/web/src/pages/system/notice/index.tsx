@@ -27,18 +27,20 @@ function MessageList() {
         if (messages.length === 0) return <EmptyState testId="notice-empty" title={t('notice.empty')} />;
         return (
           <>
-            <div className="cl-inbox-bar">
-              <span data-testid="unread-summary">{t('notice.unread', { count: unread })}</span>
-              <Button
-                size="mini"
-                fill="none"
-                disabled={unread === 0 || markRead.isPending}
-                onClick={() => markRead.mutate({ all: true })}
-                data-testid="mark-all-read"
-              >
-                {t('notice.markAllRead')}
-              </Button>
-            </div>
+            {unread !== undefined && (
+              <div className="cl-inbox-bar">
+                <span data-testid="unread-summary">{t('notice.unread', { count: unread })}</span>
+                <Button
+                  size="mini"
+                  fill="none"
+                  disabled={unread === 0 || markRead.isPending}
+                  onClick={() => markRead.mutate({ all: true })}
+                  data-testid="mark-all-read"
+                >
+                  {t('notice.markAllRead')}
+                </Button>
+              </div>
+            )}
             <ul className="cl-inbox-list">
               {messages.map((message) => (
                 <li key={message.id}>

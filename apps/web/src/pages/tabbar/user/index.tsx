@@ -46,7 +46,9 @@ export default function UserPage() {
       to: paths.notice,
       gated: true,
       extra:
-        unread > 0 ? <Badge content={unread > 99 ? '99+' : unread} data-testid="unread-badge" /> : undefined,
+        unread !== undefined && unread > 0 ? (
+          <Badge content={unread > 99 ? '99+' : unread} data-testid="unread-badge" />
+        ) : undefined,
     },
     { key: 'settings', icon: <SetOutline />, label: t('user.settings'), to: paths.setting },
     { key: 'currency', icon: <PayCircleOutline />, label: t('user.currency'), to: paths.priceDisplay },
