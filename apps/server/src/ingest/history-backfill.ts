@@ -136,8 +136,10 @@ export class HistoryBackfill {
 
   private drain(): void {
     this.writing ??= (async () => {
+      // A slice per write (each is up to WRITE_ROWS rows), taken in turns with the other sliced jobs.
+      const slices = new EventLoopSlices(0);
       while (!this.stopped) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await slices.pause();
         const next = this.pending[0];
         if (!next) break;
         const start = next.series.firstAtOrAfter(next.from);
