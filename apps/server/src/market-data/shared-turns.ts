@@ -1,5 +1,5 @@
 /** What all sliced jobs together may run in one turn of the event loop. */
-export const TURN_BUDGET_MS = 8;
+export const TURN_BUDGET_MS = 5;
 
 /**
  * One budget per turn of the event loop for every long job that works in slices, taken in turns.
