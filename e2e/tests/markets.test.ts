@@ -121,18 +121,24 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
     const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
     await openMarkets(page, suite.app.baseUrl, 'gainers');
-    const gains = (
-      await page.locator('[data-testid="coins-gainers-rows"] .cl-change-pill').allInnerTexts()
-    ).map(numberIn);
-    expect(gains.length).toBeGreaterThan(0);
-    expect(gains.every((value) => value > 0)).toBe(true);
-    expect(isOrdered(gains, 'desc')).toBe(true);
+    const changes = async (tab: string) =>
+      (await page.locator(`[data-testid="coins-${tab}-rows"] .cl-change-pill`).allInnerTexts()).map(numberIn);
+    // Polled: live ticks patch a row's change in place, so between two list answers a row can briefly sit out
+    // of the order (or across zero) its list was sorted in.
+    await expect
+      .poll(async () => {
+        const gains = await changes('gainers');
+        return gains.length > 0 && gains.every((value) => value > 0) && isOrdered(gains, 'desc');
+      })
+      .toBe(true);
     await page.getByTestId('market-tab-losers').click();
     await page.getByTestId('coins-losers-rows').waitFor();
-    const losses = (
-      await page.locator('[data-testid="coins-losers-rows"] .cl-change-pill').allInnerTexts()
-    ).map(numberIn);
-    expect(losses.every((value) => value < 0)).toBe(true);
+    await expect
+      .poll(async () => {
+        const losses = await changes('losers');
+        return losses.length > 0 && losses.every((value) => value < 0) && isOrdered(losses, 'asc');
+      })
+      .toBe(true);
     await page.getByTestId('market-tab-sectors').click();
     await page.getByTestId('concept-ai').click();
     await page.getByTestId('sector-coins-rows').waitFor();
