@@ -18,23 +18,13 @@ import type { VenueEvidence } from '../scoring/venue-integrity/venue-evidence.js
 import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
 import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
 import { explainMovement } from '../scoring/score-explanation.js';
-import type { ScoreReading } from '../scoring/score-explanation.js';
 import { ScoreSmoother } from '../scoring/score-smoother.js';
 import type { CoinState, MarketSnapshot } from './market-snapshot.js';
+import { HourlyScoreReadings } from './hourly-score-readings.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const HISTORY_HOURS = 30 * 24;
-
-/** What a coin looked like at one hourly mark, for "why it moved" and corroboration a day later. */
-interface HourlyReading {
-  time: number;
-  reading: ScoreReading;
-  social: SocialReading | null;
-  activeAddresses24h: number | null;
-  verifiedVolumeUsd: number;
-}
 
 /**
  * One market per venue for a coin, over all its quote currencies (so the venue share cap applies to the venue):
@@ -80,7 +70,7 @@ export class MarketScorer {
   private readonly sampler: VenueSampler;
   private readonly coinSmoother = new ScoreSmoother();
   private readonly exchangeSmoother = new ScoreSmoother();
-  private readonly hourly = new Map<string, HourlyReading[]>();
+  private readonly hourly = new HourlyScoreReadings();
   private venueIntegrity = new Map<string, VenueIntegrity>();
   /** How long the last run took: sampling the source, and computing from the sample. */
   lastRun = { sampleMs: 0, computeMs: 0 };
@@ -129,8 +119,8 @@ export class MarketScorer {
       const coin = this.snapshot.coins.get(score.coinId);
       if (!coin) continue;
       scoredIds.add(score.coinId);
-      const readings = this.recordHourly(coin, score, now);
-      const dayAgo = readings.find((entry) => entry.time >= now - DAY_MS - HOUR_MS) ?? null;
+      this.recordHourly(coin, score, now);
+      const dayAgo = this.hourly.dayAgo(score.coinId, now);
       const value = smoothed.get(score.coinId) ?? score.score;
       coin.score = {
         value,
@@ -141,7 +131,7 @@ export class MarketScorer {
             ? explainMovement(dayAgo.reading, { ...score, score: value })
             : null,
         movementSince: dayAgo && dayAgo.time <= now - HOUR_MS ? dayAgo.time : null,
-        history: readings.map((entry) => ({ time: entry.time, score: entry.reading.score })),
+        history: this.hourly.history(score.coinId),
         asOf: now,
       };
     }
@@ -182,7 +172,7 @@ export class MarketScorer {
     now: number,
   ): CoinEvidence {
     const id = coin.profile.id;
-    const baseline = (this.hourly.get(id) ?? []).find((entry) => entry.time >= now - DAY_MS - HOUR_MS);
+    const baseline = this.hourly.dayAgo(id, now);
     return {
       coinId: id,
       marketCapUsd: coin.metrics?.circulatingMarketCap ?? null,
@@ -207,31 +197,19 @@ export class MarketScorer {
     };
   }
 
-  /** Keeps one reading per hour per coin (the first of the hour), 30 days; answers the coin's readings. */
-  private recordHourly(
-    coin: CoinState,
-    score: ReturnType<typeof scoreCoins>[number],
-    now: number,
-  ): HourlyReading[] {
+  /** The coin's reading for this hour, unless the hour has one (the first run of an hour speaks for it). */
+  private recordHourly(coin: CoinState, score: ReturnType<typeof scoreCoins>[number], now: number): void {
     const id = coin.profile.id;
-    const readings = this.hourly.get(id) ?? [];
-    const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
-    if (readings.at(-1)?.time !== hour) {
-      readings.push({
-        time: hour,
-        reading: {
-          score: this.coinSmoother.smoothedValue(id) ?? score.score,
-          components: score.components,
-          flags: score.flags,
-        },
-        social: socialReading(coin.social),
-        activeAddresses24h: coin.onChain?.activeAddresses24h ?? null,
-        verifiedVolumeUsd: score.values.volume.verified,
-      });
-      if (readings.length > HISTORY_HOURS) readings.splice(0, readings.length - HISTORY_HOURS);
-      this.hourly.set(id, readings);
-    }
-    return readings;
+    this.hourly.record(id, now, () => ({
+      reading: {
+        score: this.coinSmoother.smoothedValue(id) ?? score.score,
+        components: score.components,
+        flags: score.flags,
+      },
+      social: socialReading(coin.social),
+      activeAddresses24h: coin.onChain?.activeAddresses24h ?? null,
+      verifiedVolumeUsd: score.values.volume.verified,
+    }));
   }
 
   private async announcementCounts(now: number, signal: AbortSignal): Promise<Map<string, number> | null> {

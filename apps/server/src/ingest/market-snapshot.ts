@@ -30,7 +30,7 @@ export interface CoinScoreState {
   movement: ScoreMovement | null;
   movementSince: number | null;
   /** Smoothed value once an hour, oldest first (at most 30 days). */
-  history: { time: number; score: number }[];
+  history: readonly { time: number; score: number }[];
   asOf: number;
 }
 
