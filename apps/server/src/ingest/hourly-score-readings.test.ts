@@ -27,7 +27,7 @@ describe('HourlyScoreReadings', () => {
     expect(readings.dayAgo('bitcoin', now)?.time).toBe(START + 6 * HOUR);
     expect(readings.dayAgo('bitcoin', now)?.reading.score).toBe(6);
     expect(readings.dayAgo('ethereum', now)).toBeNull();
-    expect(readings.history('bitcoin').map((point) => point.score)).toEqual(
+    expect(readings.history('bitcoin').map((_, score) => score)).toEqual(
       Array.from({ length: 31 }, (_, hour) => hour),
     );
   });
@@ -37,7 +37,7 @@ describe('HourlyScoreReadings', () => {
     const hours = SCORE_HISTORY_HOURS + 50;
     for (let hour = 0; hour < hours; hour++)
       readings.record('bitcoin', START + hour * HOUR, readingWithScore(hour));
-    const history = readings.history('bitcoin');
+    const history = readings.history('bitcoin').map((time, score) => ({ time, score }));
     expect(history).toHaveLength(SCORE_HISTORY_HOURS);
     expect(history[0]).toEqual({ time: START + 50 * HOUR, score: 50 });
     expect(history.at(-1)).toEqual({ time: START + (hours - 1) * HOUR, score: hours - 1 });
@@ -57,6 +57,10 @@ describe('HourlyScoreReadings', () => {
     expect(readings.history('bitcoin')).toBe(first);
     readings.record('bitcoin', START + HOUR, readingWithScore(3));
     expect(readings.history('bitcoin')).not.toBe(first);
-    expect(first).toHaveLength(1);
+    expect(first.length).toBe(1);
+    expect(readings.history('bitcoin').map((time, score) => [time, score])).toEqual([
+      [START, 1],
+      [START + HOUR, 3],
+    ]);
   });
 });

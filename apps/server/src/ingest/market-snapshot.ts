@@ -4,6 +4,7 @@ import type { CoinMetrics } from '../analytics/coin-metrics.js';
 import type { CoinScore } from '../scoring/coin-score.js';
 import type { ExchangeScore } from '../scoring/exchange-score.js';
 import type { ScoreMovement } from '../scoring/score-explanation.js';
+import type { ScoreHistory } from './hourly-score-readings.js';
 import type {
   CoinProfile,
   CurrencyRate,
@@ -30,7 +31,7 @@ export interface CoinScoreState {
   movement: ScoreMovement | null;
   movementSince: number | null;
   /** Smoothed value once an hour, oldest first (at most 30 days). */
-  history: readonly { time: number; score: number }[];
+  history: ScoreHistory;
   asOf: number;
 }
 

@@ -94,7 +94,7 @@ export function coinScoreView(
             cleared_flags: score.movement.clearedFlags,
           }
         : null,
-    history: score.history.map((entry) => ({ time: entry.time, score: roundScore(entry.score) })),
+    history: score.history.map((time, value) => ({ time, score: roundScore(value) })),
     verified_amount_24h: significantOrNull(money.convert(detail.values.volume.verified)),
     venues: detail.values.volume.venues
       .map((venue) => ({
