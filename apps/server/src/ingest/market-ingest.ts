@@ -374,13 +374,25 @@ export class MarketIngest {
     }
     for (let position = 0; position < quotes.quotes.length; position++)
       if (excluded[position] === 1) venues.push(quotes.quotes[position]!);
+    return this.staged(coin, reference.price, venues, reference.degraded, now, healthy);
+  }
+
+  /** A coin's new figures, not yet on show. */
+  private staged(
+    coin: CoinState,
+    price: number,
+    venues: VenueQuote[],
+    degraded: boolean,
+    now: number,
+    healthyVenues: readonly VenueTicker[],
+  ): StagedCoin {
     return {
       coin,
-      price: reference.price,
+      price,
       venues,
-      degraded: reference.degraded,
-      listedAt: this.history.listedAt(coinId),
-      metrics: this.metricsOf(coin, reference.price, now, healthy),
+      degraded,
+      listedAt: this.history.listedAt(coin.profile.id),
+      metrics: this.metricsOf(coin, price, now, healthyVenues),
     };
   }
 
@@ -400,24 +412,8 @@ export class MarketIngest {
     if (!coin || !Number.isFinite(quote.priceUsd) || quote.priceUsd <= 0) return false;
     const base = quote.volumeUsd24h / quote.priceUsd;
     this.reportedVolumes.set(quote.coinId, { base, usd: quote.volumeUsd24h });
-    this.updateCoin(coin, quote.priceUsd, [], false, now);
+    this.publishCoin(this.staged(coin, quote.priceUsd, [], false, now, []), now);
     return true;
-  }
-
-  private updateCoin(
-    coin: CoinState,
-    price: number,
-    venues: VenueQuote[],
-    degraded: boolean,
-    now: number,
-    healthyVenues: readonly VenueTicker[] = [],
-  ): void {
-    coin.price = price;
-    coin.asOf = now;
-    coin.degraded = degraded;
-    coin.venues = venues;
-    this.updateMetrics(coin, price, now, healthyVenues);
-    coin.certification = certificationOf(coin.profile, coin.score, venues);
   }
 
   private updateMetrics(

@@ -99,6 +99,7 @@ export class MarketScorer {
     const sampleStarted = performance.now();
     const samples = await this.sampler.sample(tickers, signal);
     const announcements = await this.announcementCounts(now, signal);
+    const sampleMs = performance.now() - sampleStarted;
     const features = await this.venueFeatures(samples, signal);
     const computeStarted = performance.now();
     this.venueIntegrity = new Map(scoreVenues(features.list).map((venue) => [venue.exchangeId, venue]));
@@ -138,7 +139,7 @@ export class MarketScorer {
     for (const coin of this.snapshot.coins.values()) if (!scoredIds.has(coin.profile.id)) coin.score = null;
     this.scoreExchanges(values, now);
     this.lastRun = {
-      sampleMs: features.startedAt - sampleStarted,
+      sampleMs,
       computeMs: features.busyMs + performance.now() - computeStarted,
     };
   }
@@ -150,8 +151,7 @@ export class MarketScorer {
   private async venueFeatures(
     samples: readonly VenueEvidence[],
     signal: AbortSignal,
-  ): Promise<{ list: IntegrityFeatures[]; startedAt: number; busyMs: number }> {
-    const startedAt = performance.now();
+  ): Promise<{ list: IntegrityFeatures[]; busyMs: number }> {
     const slices = new EventLoopSlices();
     const list: IntegrityFeatures[] = [];
     let busyMs = 0;
@@ -162,7 +162,7 @@ export class MarketScorer {
       list.push(integrityFeatures(sample));
       busyMs += performance.now() - started;
     }
-    return { list, startedAt, busyMs };
+    return { list, busyMs };
   }
 
   private evidenceOf(
