@@ -121,24 +121,23 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
     const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
     await openMarkets(page, suite.app.baseUrl, 'gainers');
-    const changes = async (tab: string) =>
-      (await page.locator(`[data-testid="coins-${tab}-rows"] .cl-change-pill`).allInnerTexts()).map(numberIn);
     // Polled: live ticks patch a row's change in place, so between two list answers a row can briefly sit out
     // of the order (or across zero) its list was sorted in.
-    await expect
-      .poll(async () => {
-        const gains = await changes('gainers');
-        return gains.length > 0 && gains.every((value) => value > 0) && isOrdered(gains, 'desc');
-      })
-      .toBe(true);
+    const sortedBySign = async (tab: 'gainers' | 'losers') => {
+      const changes = (
+        await page.locator(`[data-testid="coins-${tab}-rows"] .cl-change-pill`).allInnerTexts()
+      ).map(numberIn);
+      const rising = tab === 'gainers';
+      return (
+        changes.length > 0 &&
+        changes.every((value) => (rising ? value > 0 : value < 0)) &&
+        isOrdered(changes, rising ? 'desc' : 'asc')
+      );
+    };
+    await expect.poll(() => sortedBySign('gainers')).toBe(true);
     await page.getByTestId('market-tab-losers').click();
     await page.getByTestId('coins-losers-rows').waitFor();
-    await expect
-      .poll(async () => {
-        const losses = await changes('losers');
-        return losses.length > 0 && losses.every((value) => value < 0) && isOrdered(losses, 'asc');
-      })
-      .toBe(true);
+    await expect.poll(() => sortedBySign('losers')).toBe(true);
     await page.getByTestId('market-tab-sectors').click();
     await page.getByTestId('concept-ai').click();
     await page.getByTestId('sector-coins-rows').waitFor();
