@@ -12,7 +12,7 @@ const { SimulatorProvider } = await import(dist('market-data/providers/simulator
 const { SCENARIOS, WASH_VENUE, INFLATED_VENUE, SPOOF_VENUE, OUTLIER_VENUE } = await import(
   dist('market-data/providers/simulator/scenarios.js')
 );
-const { MarketSnapshot } = await import(dist('ingest/market-snapshot.js'));
+const { MarketSnapshot } = await import(dist('market-store/market-snapshot.js'));
 const { MarketScorer } = await import(dist('ingest/market-scorer.js'));
 const { referencePrice, VenueExclusions } = await import(dist('ingest/reference-price.js'));
 const { scoreVenues } = await import(dist('scoring/venue-integrity/venue-integrity.js'));

@@ -9,7 +9,7 @@ const root = process.argv[2] ?? new URL('..', import.meta.url).pathname;
 const scenario = process.argv[3] ?? 'realistic';
 const dist = (f) => `${root}/apps/server/dist/${f}`;
 const { SimulatorProvider } = await import(dist('market-data/providers/simulator/simulator-provider.js'));
-const { MarketSnapshot } = await import(dist('ingest/market-snapshot.js'));
+const { MarketSnapshot } = await import(dist('market-store/market-snapshot.js'));
 const { MarketIngest, DEFAULT_BACKFILL_MS } = await import(dist('ingest/market-ingest.js'));
 let clock = Date.UTC(2026, 10, 20, 12, 0, 0, 250);
 const now = () => clock;

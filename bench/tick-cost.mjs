@@ -15,9 +15,11 @@ const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).h
 const { tightenHeapForSteadyState } = await import(dist('config/heap-tuning.js'));
 tightenHeapForSteadyState();
 const { SimulatorProvider } = await import(dist('market-data/providers/simulator/simulator-provider.js'));
-const { MarketSnapshot } = await import(dist('ingest/market-snapshot.js'));
+const { MarketSnapshot } = await import(dist('market-store/market-snapshot.js'));
 const { MarketIngest, DEFAULT_BACKFILL_MS } = await import(dist('ingest/market-ingest.js'));
-const { RESOLUTION_MS } = await import(dist('market-data/market-model.js'));
+const { RESOLUTION_MS } = await import(
+  new URL('../packages/market-model/dist/index.js', import.meta.url).href
+);
 
 const START = Date.UTC(2026, 10, 20, 12, 0, 0, 250);
 

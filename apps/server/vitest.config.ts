@@ -5,6 +5,9 @@ export default defineConfig({
   resolve: {
     alias: {
       '@coinlens/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
+      '@coinlens/market-model': fileURLToPath(
+        new URL('../../packages/market-model/src/index.ts', import.meta.url),
+      ),
     },
   },
   test: {

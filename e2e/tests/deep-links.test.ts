@@ -150,7 +150,7 @@ function linkRoute(baseUrl: string, link: string): string {
   return `${baseUrl}/#/link?u=${encodeURIComponent(link)}`;
 }
 
-describe.skipIf(!chromiumPath)('deep links (SPEC-DECISIONS 26) in a phone-sized Chromium', () => {
+describe.skipIf(!chromiumPath)('deep links (decision D26) in a phone-sized Chromium', () => {
   const suite = browserSuite();
   let ids: Ids;
   let session: TestSession;

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppConfig } from './config/config.js';
-import type { MarketDataProvider } from './market-data/market-data-provider.js';
+import type { MarketDataProvider } from '@coinlens/market-model';
 import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';

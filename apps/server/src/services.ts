@@ -30,13 +30,13 @@ import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js'
 import { LocalDiskImageStorage } from './modules/uploads/image-storage.js';
 import { scheduleUploadSweep } from './modules/uploads/upload-sweep.js';
 import { UploadedImageRepository } from './modules/uploads/uploaded-image.repository.js';
-import { CandleRepository } from './ingest/candle.repository.js';
+import { CandleRepository } from './market-store/candle.repository.js';
 import { DEFAULT_BACKFILL_MS, MarketIngest } from './ingest/market-ingest.js';
-import { MarketSnapshot } from './ingest/market-snapshot.js';
+import { MarketSnapshot } from './market-store/market-snapshot.js';
 import { LiveHub } from './live/live-hub.js';
 import type { PubSub } from './live/pub-sub.js';
 import { InProcessPubSub, MARKET_TICK_CHANNEL } from './live/pub-sub.js';
-import type { MarketDataProvider } from './market-data/market-data-provider.js';
+import type { MarketDataProvider } from '@coinlens/market-model';
 import { ProviderFacade } from './market-data/provider-facade.js';
 import { createMarketProvider, SOURCE_SETTINGS } from './market-data/provider-registry.js';
 import { CurrencyService } from './modules/market/currency.service.js';

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import type { CandleQuery } from '../src/market-data/market-data-provider.js';
-import type { Candle } from '../src/market-data/market-model.js';
+import type { CandleQuery, Candle } from '@coinlens/market-model';
 import { FAKE_MARKET_EPOCH, FakeMarketProvider } from './support/fake-market-provider.js';
 import { TEST_DIALECTS } from './support/test-databases.js';
 import { startTestServerOn } from './support/test-server.js';

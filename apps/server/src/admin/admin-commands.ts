@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
 import type { Database } from '../db/schema.js';
-import { sanitiseArticleHtml } from '../market-data/providers/rss/html-sanitiser.js';
+import { sanitiseArticleHtml } from '../news/html-sanitiser.js';
 import { AdRepository } from '../modules/ads/ad.repository.js';
 import { AppRepository } from '../modules/app/app.repository.js';
 import { ArticleRepository } from '../modules/content/article.repository.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import type { Candle } from '../market-data/market-model.js';
+import type { Candle } from '@coinlens/market-model';
 import { CandleSeries } from './candle-series.js';
 
 function candle(time: number, close = time / 1_000): Candle {

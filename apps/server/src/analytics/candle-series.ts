@@ -1,4 +1,4 @@
-import type { Candle } from '../market-data/market-model.js';
+import type { Candle } from '@coinlens/market-model';
 
 const TIME = 0;
 const OPEN = 1;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Candle, VenueTicker } from '../market-data/market-model.js';
+import type { Candle, VenueTicker } from '@coinlens/market-model';
 import { CandleSeries } from './candle-series.js';
 import { computeCoinMetrics, everyNth, venueSpreadPercent } from './coin-metrics.js';
 import type { CoinMetricsInput } from './coin-metrics.js';

@@ -1,7 +1,7 @@
 import type { CandleSeries } from './candle-series.js';
 import { ScratchColumn, weightedMedianSelecting } from './column-statistics.js';
 import { logReturns, pearsonCorrelation } from './robust-statistics.js';
-import type { CoinProfile, VenueTicker } from '../market-data/market-model.js';
+import type { CoinProfile, VenueTicker } from '@coinlens/market-model';
 
 /** Candle history a coin's metrics are computed from (USD, oldest first). */
 export interface CoinHistory {
@@ -77,7 +77,7 @@ export function venueSpreadPercent(ticker: Pick<VenueTicker, 'bidUsd' | 'askUsd'
  * - high/low 24 h = extremes of the 5-minute candles of the last 24 h and the current price;
  * - volatility = σ(5-minute log returns, 24 h) × √288, in percent (a daily volatility);
  * - volume / amount 24 h = Σ over healthy venues of base volume / USD turnover (else the reported or candle sums);
- * - market cap = price × total supply ("current supply", SPEC-DECISIONS 5); circulating market cap = price ×
+ * - market cap = price × total supply ("current supply", decision D5); circulating market cap = price ×
  *   circulating supply;
  * - turnover rate = amount 24 h / circulating market cap, in percent;
  * - first-day open = open of the first daily candle; ROI = price / first-day open − 1, in percent;

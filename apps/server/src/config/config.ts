@@ -127,7 +127,7 @@ const environmentFields = z.object({
   NEWS_FEEDS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs' }))),
   /** How often each followed feed or official page is polled (conditional requests). */
   NEWS_POLL_MS: integerVar(10 * 60_000, 10_000, 24 * 3_600_000),
-  /** Official blogs' feeds or pages per coin, `coin_id=url`, comma-separated (SPEC-DECISIONS 31). */
+  /** Official blogs' feeds or pages per coin, `coin_id=url`, comma-separated (decision D31). */
   OFFICIAL_SOURCES: commaList.pipe(
     z.array(
       z

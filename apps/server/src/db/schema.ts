@@ -227,7 +227,7 @@ export interface AdTable {
   retracted_at: number | null;
 }
 
-/** One browser's Web Push subscription, bound to its device id (SPEC-DECISIONS 17). */
+/** One browser's Web Push subscription, bound to its device id (decision D17). */
 export interface PushSubscriptionTable {
   device_id: string;
   user_id: number | null;

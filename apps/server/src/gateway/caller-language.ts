@@ -7,7 +7,7 @@ function firstValue(value: HeaderValue): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** The language of `msg` (SPEC-DECISIONS 15): payload `__dlang__`, else the `Lang` header, else Accept-Language, else en. */
+/** The language of `msg` (decision D15): payload `__dlang__`, else the `Lang` header, else Accept-Language, else en. */
 export function resolveCallerLanguage(
   headers: Readonly<Record<string, HeaderValue>>,
   payloadLanguage?: unknown,

@@ -14,7 +14,7 @@ export class ProcedureFailure extends Error {
   }
 }
 
-/** A successful answer whose `msg` is a catalogue text other than "Success" (SPEC-DECISIONS 18). */
+/** A successful answer whose `msg` is a catalogue text other than "Success" (decision D18). */
 export class SuccessWithMessage<T> {
   constructor(
     readonly data: T,

@@ -144,7 +144,7 @@ function languageOf(request: FastifyRequest<{ Querystring: { lang?: string } }>)
 }
 
 /**
- * `/legal/terms` and `/legal/privacy` in the caller's language (SPEC-DECISIONS 11). An operator replaces a
+ * `/legal/terms` and `/legal/privacy` in the caller's language (decision D11). An operator replaces a
  * built-in text by putting `legal/<terms|privacy>.<en|vi|zh-Hans>.html` in the data directory.
  */
 export function registerLegalDocuments(app: FastifyInstance, dataDir: string): void {

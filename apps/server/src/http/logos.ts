@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { MarketDataProvider } from '../market-data/market-data-provider.js';
+import type { MarketDataProvider } from '@coinlens/market-model';
 
 /** `/logos/coins/<id>.svg` and `/logos/exchanges/<id>.svg` for providers that draw their own logos. */
 export function registerLogos(app: FastifyInstance, provider: MarketDataProvider): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { OrderBookSnapshot } from '../market-data/market-model.js';
+import type { OrderBookSnapshot } from '@coinlens/market-model';
 import { depthWithinBandUsd } from './book-depth.js';
 
 const book = (bids: [number, number][], asks: [number, number][]): OrderBookSnapshot => ({

@@ -1,4 +1,4 @@
-import type { OrderBookSnapshot } from '../market-data/market-model.js';
+import type { OrderBookSnapshot } from '@coinlens/market-model';
 
 import { median } from '../analytics/robust-statistics.js';
 

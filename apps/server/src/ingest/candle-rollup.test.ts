@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Candle } from '../market-data/market-model.js';
+import type { Candle } from '@coinlens/market-model';
 import { bucketStart, rollUp } from './candle-rollup.js';
 
 const minute = (

@@ -1,5 +1,5 @@
-import type { Candle, Resolution } from '../market-data/market-model.js';
-import { RESOLUTION_MS } from '../market-data/market-model.js';
+import type { Candle, Resolution } from '@coinlens/market-model';
+import { RESOLUTION_MS } from '@coinlens/market-model';
 
 export function bucketStart(time: number, resolution: Resolution): number {
   const size = RESOLUTION_MS[resolution];

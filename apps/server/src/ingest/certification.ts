@@ -1,8 +1,8 @@
 import type { CertificationState } from '@coinlens/contract';
 
-import type { CoinProfile } from '../market-data/market-model.js';
+import type { CoinProfile } from '@coinlens/market-model';
 import type { CoinFlag } from '../scoring/coin-factors.js';
-import type { CoinScoreState, VenueQuote } from './market-snapshot.js';
+import type { CoinScoreState, VenueQuote } from '../market-store/market-snapshot.js';
 
 /** Before the first score run: above this share of reported turnover on excluded venues a coin is high risk. */
 export const HIGH_RISK_EXCLUDED_SHARE = 0.5;
@@ -14,7 +14,7 @@ const MANIPULATION_FLAGS: ReadonlySet<CoinFlag['kind']> = new Set([
 ]);
 
 /**
- * SPEC-DECISIONS 6 from the score: high risk when most of the coin's volume is on low-integrity venues or its
+ * decision D6 from the score: high risk when most of the coin's volume is on low-integrity venues or its
  * followers spiked without corroboration; certified when its official links can be checked (a website and an X
  * or GitHub account) and no manipulation flag is active; otherwise unauthenticated. Until the first score run,
  * the price-outlier share stands in for integrity.

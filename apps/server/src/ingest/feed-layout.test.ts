@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { VenueTicker } from '../market-data/market-model.js';
-import { tickerCopy } from '../market-data/market-model.js';
+import type { VenueTicker } from '@coinlens/market-model';
+import { tickerCopy } from '@coinlens/market-model';
 import type { ExchangeFeedTotals } from './feed-layout.js';
 import { FeedLayout } from './feed-layout.js';
 

@@ -1,5 +1,5 @@
-import type { VenueTicker } from '../market-data/market-model.js';
-import type { VenueQuote } from './market-snapshot.js';
+import type { VenueTicker } from '@coinlens/market-model';
+import type { VenueQuote } from '../market-store/market-snapshot.js';
 import type { VenueColumns } from './reference-price.js';
 import { isUsableTicker } from './reference-price.js';
 

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import { CandleSeries } from '../analytics/candle-series.js';
-import type { MarketDataProvider } from '../market-data/market-data-provider.js';
-import type { CoinProfile, Resolution } from '../market-data/market-model.js';
-import { RESOLUTION_MS } from '../market-data/market-model.js';
-import type { CandleRepository } from './candle.repository.js';
+import type { MarketDataProvider, CoinProfile, Resolution } from '@coinlens/market-model';
+import { RESOLUTION_MS } from '@coinlens/market-model';
+import type { CandleRepository } from '../market-store/candle.repository.js';
 import { bucketStart } from './candle-rollup.js';
-import { EventLoopSlices } from '../market-data/event-loop-slices.js';
+import { EventLoopSlices } from '../runtime/event-loop-slices.js';
 import type { HistoryCache } from './history-cache.js';
 
 /** Rows per back-fill write: a few milliseconds of blocking SQLite work at a time. */

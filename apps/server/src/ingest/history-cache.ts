@@ -1,7 +1,7 @@
 import { CandleSeries } from '../analytics/candle-series.js';
 import type { CoinHistory } from '../analytics/coin-metrics.js';
-import type { Candle, Resolution } from '../market-data/market-model.js';
-import { RESOLUTION_MS } from '../market-data/market-model.js';
+import type { Candle, Resolution } from '@coinlens/market-model';
+import { RESOLUTION_MS } from '@coinlens/market-model';
 
 /** How much history each in-memory series keeps: just what the derived fields and sparklines read. */
 export const MEMORY_WINDOWS_MS: Readonly<Record<'5m' | '1h', number>> = {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { ProviderError, RateLimitedError } from '../market-data/provider-errors.js';
+import { ProviderError, RateLimitedError } from '@coinlens/market-model';
 
 export interface JobDefinition {
   name: string;

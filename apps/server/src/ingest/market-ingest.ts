@@ -2,19 +2,24 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { CoinMetrics } from '../analytics/coin-metrics.js';
 import { computeCoinMetrics } from '../analytics/coin-metrics.js';
-import type { MarketDataProvider } from '../market-data/market-data-provider.js';
-import type { AggregateQuote, CoinProfile, Resolution, VenueTicker } from '../market-data/market-model.js';
-import { RESOLUTION_MS } from '../market-data/market-model.js';
-import type { CandleRepository } from './candle.repository.js';
+import type {
+  MarketDataProvider,
+  AggregateQuote,
+  CoinProfile,
+  Resolution,
+  VenueTicker,
+} from '@coinlens/market-model';
+import { RESOLUTION_MS } from '@coinlens/market-model';
+import type { CandleRepository } from '../market-store/candle.repository.js';
 import { bucketStart, CANDLE_RETENTION_MS, rollUp } from './candle-rollup.js';
 import { certificationOf } from './certification.js';
 import { FeedLayout } from './feed-layout.js';
-import { EventLoopSlices } from '../market-data/event-loop-slices.js';
+import { EventLoopSlices } from '../runtime/event-loop-slices.js';
 import { HistoryBackfill } from './history-backfill.js';
 import { HistoryCache } from './history-cache.js';
 import { JobScheduler } from './job-scheduler.js';
 import { MarketScorer } from './market-scorer.js';
-import type { CoinState, MarketSnapshot, VenueQuote } from './market-snapshot.js';
+import type { CoinState, MarketSnapshot, VenueQuote } from '../market-store/market-snapshot.js';
 import { referencePriceOfColumns, VenueExclusions } from './reference-price.js';
 
 export interface IngestOptions {

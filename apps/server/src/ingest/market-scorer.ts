@@ -2,10 +2,9 @@ import { performance } from 'node:perf_hooks';
 
 import type { FastifyBaseLogger } from 'fastify';
 
-import { EventLoopSlices } from '../market-data/event-loop-slices.js';
-import type { MarketDataProvider } from '../market-data/market-data-provider.js';
-import type { SocialSnapshot, VenueTicker } from '../market-data/market-model.js';
-import { tickerCopy } from '../market-data/market-model.js';
+import { EventLoopSlices } from '../runtime/event-loop-slices.js';
+import type { MarketDataProvider, SocialSnapshot, VenueTicker } from '@coinlens/market-model';
+import { tickerCopy } from '@coinlens/market-model';
 import { coinFactorValues } from '../scoring/coin-factors.js';
 import type { CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/coin-factors.js';
 import { scoreCoins } from '../scoring/coin-score.js';
@@ -19,8 +18,8 @@ import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
 import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
 import { explainMovement } from '../scoring/score-explanation.js';
 import { ScoreSmoother } from '../scoring/score-smoother.js';
-import type { CoinState, MarketSnapshot } from './market-snapshot.js';
-import { HourlyScoreReadings } from './hourly-score-readings.js';
+import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
+import { HourlyScoreReadings } from '../market-store/hourly-score-readings.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 
 const HOUR_MS = 3_600_000;

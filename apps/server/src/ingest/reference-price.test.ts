@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { VenueTicker } from '../market-data/market-model.js';
+import type { VenueTicker } from '@coinlens/market-model';
 import { referencePrice, VenueExclusions } from './reference-price.js';
 import {
   median,

@@ -1,4 +1,4 @@
-import type { VenueTicker } from '../market-data/market-model.js';
+import type { VenueTicker } from '@coinlens/market-model';
 import { medianSelecting, ScratchColumn, weightedMedianSelecting } from '../analytics/column-statistics.js';
 
 export const REFERENCE_PRICE_RULES = {

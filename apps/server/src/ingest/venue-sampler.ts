@@ -1,7 +1,6 @@
-import type { MarketDataProvider } from '../market-data/market-data-provider.js';
-import type { OrderBookSnapshot, TradePrint, VenueTicker } from '../market-data/market-model.js';
+import type { MarketDataProvider, OrderBookSnapshot, TradePrint, VenueTicker } from '@coinlens/market-model';
 import { depthWithinBandUsd } from './book-depth.js';
-import { EventLoopSlices } from '../market-data/event-loop-slices.js';
+import { EventLoopSlices } from '../runtime/event-loop-slices.js';
 
 export interface VenueSample {
   exchangeId: string;

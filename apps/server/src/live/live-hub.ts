@@ -4,7 +4,7 @@ import type {} from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
-import type { MarketSnapshot } from '../ingest/market-snapshot.js';
+import type { MarketSnapshot } from '../market-store/market-snapshot.js';
 import type { CurrencyService } from '../modules/market/currency.service.js';
 import type { MarketService } from '../modules/market/market.service.js';
 import { isServableTopic, LiveSession } from './live-session.js';

@@ -1,6 +1,6 @@
 import type { CoinTick, GlobalTick } from '@coinlens/contract';
 
-import type { MarketSnapshot } from '../ingest/market-snapshot.js';
+import type { MarketSnapshot } from '../market-store/market-snapshot.js';
 import type { CurrencyService } from '../modules/market/currency.service.js';
 import type { MarketService } from '../modules/market/market.service.js';
 import { coinTick, globalTick } from './tick-view.js';

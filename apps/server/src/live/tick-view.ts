@@ -1,6 +1,6 @@
 import type { CoinTick, GlobalTick } from '@coinlens/contract';
 
-import type { CoinState, MarketSnapshot } from '../ingest/market-snapshot.js';
+import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
 import type { Converter } from '../modules/market/currency.service.js';
 import { percent, significant, significantOrNull } from '../modules/market/precision.js';
 

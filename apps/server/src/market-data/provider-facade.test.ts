@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import type { MarketDataProvider } from './market-data-provider.js';
+import type { MarketDataProvider } from '@coinlens/market-model';
 import { ProviderFacade } from './provider-facade.js';
 import type { FacadeOptions } from './provider-facade.js';
-import { RateLimitedError, UnavailableError } from './provider-errors.js';
+import { RateLimitedError, UnavailableError } from '@coinlens/market-model';
 
 const OPTIONS: FacadeOptions = {
   timeoutMs: 200,

@@ -4,8 +4,6 @@ import type {
   MarketDataProvider,
   PairQuery,
   TickerQuery,
-} from './market-data-provider.js';
-import type {
   AggregateQuote,
   Announcement,
   Candle,
@@ -17,8 +15,8 @@ import type {
   SocialSnapshot,
   TradePrint,
   VenueTicker,
-} from './market-model.js';
-import { RateLimitedError, UnavailableError } from './provider-errors.js';
+} from '@coinlens/market-model';
+import { RateLimitedError, UnavailableError } from '@coinlens/market-model';
 
 export interface FacadeOptions {
   /** Per-call time limit. */

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config/config.js';
-import type { MarketDataProvider } from './market-data-provider.js';
+import type { MarketDataProvider } from '@coinlens/market-model';
 import type { FacadeOptions } from './provider-facade.js';
 import { CoinGeckoProvider } from './providers/coingecko/coingecko-provider.js';
 import { SimulatorProvider } from './providers/simulator/simulator-provider.js';

@@ -58,7 +58,7 @@ export const SCORE_PARAMETERS = {
   holderConcentrationThreshold: 0.5,
   /** Multiplicative penalty when most of a coin's reported volume is on low-integrity venues. */
   suspiciousVolumePenalty: 0.3,
-  /** Reported volume share on low-integrity venues that makes a coin high risk (SPEC-DECISIONS 6). */
+  /** Reported volume share on low-integrity venues that makes a coin high risk (decision D6). */
   highRiskSuspiciousShare: 0.5,
   /** Time smoothing: exponential average with this half-life. */
   smoothingHalfLifeMs: 6 * 60 * 60_000,

@@ -2,8 +2,6 @@ import type {
   Capability,
   CandleQuery,
   MarketDataProvider,
-} from '../../src/market-data/market-data-provider.js';
-import type {
   Candle,
   CoinProfile,
   ExchangeProfile,
@@ -11,9 +9,8 @@ import type {
   OnChainSnapshot,
   SocialSnapshot,
   VenueTicker,
-} from '../../src/market-data/market-model.js';
-import { RESOLUTION_MS } from '../../src/market-data/market-model.js';
-import { NotFoundError, UnsupportedError } from '../../src/market-data/provider-errors.js';
+} from '@coinlens/market-model';
+import { RESOLUTION_MS, NotFoundError, UnsupportedError } from '@coinlens/market-model';
 
 const COINS: [id: string, symbol: string, price: number, circulating: number, sectors: string[]][] = [
   ['bitcoin', 'BTC', 95_000, 19_800_000, ['layer-1', 'bitcoin-ecosystem']],

@@ -57,7 +57,7 @@ export const rootRoute = createRootRoute({
   notFoundComponent: NotFound,
 });
 
-/** `/`: the market tab, or the viewpoint tab when that is the chosen default homepage (SPEC-DECISIONS 14). */
+/** `/`: the market tab, or the viewpoint tab when that is the chosen default homepage (decision D14). */
 function HomeRoute() {
   const { t } = useTranslation();
   const homepage = useSettingsStore((state) => state.homepage);
@@ -254,7 +254,7 @@ const webviewRoute = createRoute({
   path: paths.webview,
   ...pageWithSearch(webviewSearch, {
     name: 'webview',
-    // SPEC-DECISIONS 7: the web view shows its page's host.
+    // decision D7: the web view shows its page's host.
     title: (t, search) => httpUrl(search.url)?.host ?? t('title.webview'),
     body: bodies.webview,
   }),

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** SPEC-DECISIONS 1: at the foot of Markets, of every coin introduction, and on About us. */
+/** decision D1: at the foot of Markets, of every coin introduction, and on About us. */
 export function Disclaimer() {
   const { t } = useTranslation();
   return (

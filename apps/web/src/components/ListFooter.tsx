@@ -1,7 +1,7 @@
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-/** The three pull-up states of every paged list (spec §4, SPEC-DECISIONS 9). */
+/** The three pull-up states of every paged list (spec §4, decision D9). */
 export type ListFooterState = 'more' | 'loading' | 'none';
 
 export function ListFooter({ state }: { state: ListFooterState }) {

@@ -13,7 +13,7 @@ export interface ShareButtonProps {
 
 /**
  * Shares a screen as the localised share text with its link `{website}/#/{route}?{query}` and the sharer's
- * `FXH_<uid>` (SPEC-DECISIONS 28): through the Web Share API where the browser has it, else the clipboard.
+ * `FXH_<uid>` (decision D28): through the Web Share API where the browser has it, else the clipboard.
  */
 export function ShareButton({ title, route }: ShareButtonProps) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { useSessionStore } from '../lib/session-store';
 import { EmptyState } from './EmptyState';
 
 /**
- * Login-gated actions (spec §6, SPEC-DECISIONS 10): a logged-in user goes ahead; a visitor gets the tip
+ * Login-gated actions (spec §6, decision D10): a logged-in user goes ahead; a visitor gets the tip
  * dialog "You need to log in first to use this feature" with Cancel / Login.
  */
 export function useLoginGate(): (action: () => void) => void {

@@ -1,6 +1,6 @@
 import { readRuntimeConfig } from './runtime-config';
 
-/** The release this bundle is (SPEC-DECISIONS 12: version 1.0.8, code 108). */
+/** The release this bundle is (decision D12: version 1.0.8, code 108). */
 export const APP_VERSION = '1.0.8';
 export const APP_VERSION_CODE = 108;
 

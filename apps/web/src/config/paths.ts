@@ -29,7 +29,7 @@ export const paths = {
   exchangeDetail: '/pages/content/exchangeDetail/index',
   YourInfo: '/pages/system/YourInfo/index',
   webview: '/pages/content/webview/index',
-  /** In-app deep-link entry (SPEC-DECISIONS 26): `/#/link?u=<encoded link>`. */
+  /** In-app deep-link entry (decision D26): `/#/link?u=<encoded link>`. */
   link: '/link',
 } as const;
 
@@ -60,7 +60,7 @@ export function isRoutePath(path: string): path is RoutePath {
   return knownPaths.has(path.toLowerCase());
 }
 
-/** Legal documents served by the server (SPEC-DECISIONS 11), opened in the web view. */
+/** Legal documents served by the server (decision D11), opened in the web view. */
 export const legalPaths = {
   terms: '/legal/terms',
   privacy: '/legal/privacy',

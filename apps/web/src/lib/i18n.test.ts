@@ -49,7 +49,7 @@ describe('catalogs', () => {
     }
   });
 
-  it('keeps the screen titles of SPEC-DECISIONS 7 in English', () => {
+  it('keeps the screen titles of decision D7 in English', () => {
     expect(en.title).toMatchObject({
       market: 'Markets',
       platform: 'Exchanges',

@@ -1,4 +1,4 @@
-/** What a share carries (SPEC-DECISIONS 28). */
+/** What a share carries (decision D28). */
 export interface ShareParts {
   userName: string;
   title: string;
@@ -32,7 +32,7 @@ export interface SharedLink {
 const SHARER = /FXH_(\d+)/;
 
 /**
- * Reads copied text as a Coinlens share (SPEC-DECISIONS 28): it names the app (in any language), holds a
+ * Reads copied text as a Coinlens share (decision D28): it names the app (in any language), holds a
  * `{website}/#/` link and an `FXH_<number>` that is not the current user's own. Null otherwise.
  */
 export function readSharedLink(

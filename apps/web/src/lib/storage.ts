@@ -13,7 +13,7 @@ import {
   type CheckedType,
 } from './value-check';
 
-/** Key prefix of every stored value (SPEC-DECISIONS 13). */
+/** Key prefix of every stored value (decision D13). */
 export const STORAGE_PREFIX = 'coinlens_';
 
 export const storedUser = shape({
@@ -63,7 +63,7 @@ export const UP_DOWN_PRESETS: Record<UpDownColor['type'], UpDownColor> = {
   2: { type: 2, up: UP_DOWN_COLORS.red, down: UP_DOWN_COLORS.green },
 };
 
-/** A route to resume after login (SPEC-DECISIONS 13). */
+/** A route to resume after login (decision D13). */
 export const urlParams = shape({ path: text, query: recordOf(text) });
 export type UrlParams = CheckedType<typeof urlParams>;
 
@@ -180,7 +180,7 @@ export function onStorageChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-// ---- user / session (SPEC-DECISIONS 13) ----
+// ---- user / session (decision D13) ----
 
 export function readUser(): StoredUser | null {
   return readStored('user');
@@ -223,7 +223,7 @@ export function clearSearchHistory(): void {
   writeStored('search', []);
 }
 
-// ---- device id (spec §3, SPEC-DECISIONS 17) ----
+// ---- device id (spec §3, decision D17) ----
 
 let memoryDeviceId: string | null = null;
 

@@ -1,4 +1,4 @@
-/** The URL when `value` is an absolute http(s) URL, else null (the web view opens nothing else, SPEC-DECISIONS 29). */
+/** The URL when `value` is an absolute http(s) URL, else null (the web view opens nothing else, decision D29). */
 export function httpUrl(value: string | null | undefined): URL | null {
   if (!value) return null;
   try {

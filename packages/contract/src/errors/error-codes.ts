@@ -7,7 +7,7 @@ export const ErrorCode = {
   SessionExpired: 1000,
   SystemError: 1001,
   NotLoggedIn: 1002,
-  /** The access token failed verification (expired or invalid): refresh once (SPEC-DECISIONS 18). */
+  /** The access token failed verification (expired or invalid): refresh once (decision D18). */
   TokenInvalid: 1003,
   AbnormalAccount: 1004,
   LoginRequired: 1005,
@@ -26,7 +26,7 @@ export const ErrorCode = {
   UnfollowSucceeded: 3008,
   LimitExceeded: 3009,
   WalletBalanceInsufficient: 3011,
-  /** Answered for an unknown email and a wrong password alike (SPEC-DECISIONS 22). */
+  /** Answered for an unknown email and a wrong password alike (decision D22). */
   LoginFailed: 40001,
   LoginFailed40002: 40002,
   LoginFailed40003: 40003,

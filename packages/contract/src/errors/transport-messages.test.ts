@@ -14,7 +14,7 @@ describe('transportMessage', () => {
     }
   });
 
-  it('says the service is unavailable in the region (SPEC-DECISIONS 21)', () => {
+  it('says the service is unavailable in the region (decision D21)', () => {
     expect(transportMessage('region_restricted', 'en')).toBe('Service unavailable in your region');
     expect(transportMessage('region_restricted', 'zh-Hans')).toBe('您所在的地区暂不提供服务');
     expect(transportMessage('region_restricted', 'vi')).toBe('Dịch vụ không khả dụng tại khu vực của bạn');

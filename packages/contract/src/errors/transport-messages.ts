@@ -3,7 +3,7 @@ import { ErrorCode } from './error-codes.js';
 import { ERROR_MESSAGES } from './error-messages.js';
 import type { LocalisedText } from '../i18n/localised-text.js';
 
-/** The non-200 answers of the gateway (413, 451, 429, 404, 414, 431, 400; SPEC-DECISIONS 20 and 21). */
+/** The non-200 answers of the gateway (413, 451, 429, 404, 414, 431, 400; decisions D20 and D21). */
 export const TRANSPORT_MESSAGE_KINDS = [
   'payload_too_large',
   'region_restricted',

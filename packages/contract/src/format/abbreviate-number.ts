@@ -15,7 +15,7 @@ const WESTERN_UNITS: readonly NumberUnit[] = [
 
 /**
  * Units from small to large. The spec's "G (1e9), B (1e10)" for other languages is a defect of the original
- * (B would mean ten billion and G is not used for money); SPEC-DECISIONS 2 replaces it with M, B, T.
+ * (B would mean ten billion and G is not used for money); decision D2 replaces it with M, B, T.
  */
 const UNITS: Localised<readonly NumberUnit[]> = {
   'zh-Hans': [

@@ -6,7 +6,7 @@ import { twoDigits } from './number-text.js';
 /** Seven names, Sunday first. */
 export type WeekdayNames = readonly [string, string, string, string, string, string, string];
 
-/** The spec's "week list": the weekday names of date headers (SPEC-DECISIONS 3). */
+/** The spec's "week list": the weekday names of date headers (decision D3). */
 const WEEKDAY_NAMES: Localised<WeekdayNames> = {
   'zh-Hans': ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
   en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],

@@ -7,7 +7,7 @@ export interface ProcedureSpec<Input extends z.ZodType = z.ZodType, Output exten
   readonly input: Input;
   readonly output: Output;
   readonly auth: AuthRequirement;
-  /** Code 1000 on this procedure never sends the user to the login page (SPEC-DECISIONS 19). */
+  /** Code 1000 on this procedure never sends the user to the login page (decision D19). */
   readonly sessionRedirectExempt?: boolean;
 }
 

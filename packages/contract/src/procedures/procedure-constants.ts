@@ -62,7 +62,7 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 export const SEARCH_KEYWORD_MAX = 64;
 
 /**
- * Procedures whose "session expired" (1000) never redirects to login (SPEC-DECISIONS 19). Mirrors the
+ * Procedures whose "session expired" (1000) never redirects to login (decision D19). Mirrors the
  * `sessionRedirectExempt` flags of the procedure map (a test keeps the two equal).
  */
 export const SESSION_REDIRECT_EXEMPT: readonly string[] = [
@@ -78,7 +78,7 @@ export const VOTE_DIRECTIONS = ['bullish', 'bearish'] as const;
 export type VoteDirection = (typeof VOTE_DIRECTIONS)[number];
 /** Comments one user may post per minute before 802009. */
 export const COMMENTS_PER_MINUTE = 5;
-/** The four ad positions of the spec (SPEC-DECISIONS 16). */
+/** The four ad positions of the spec (decision D16). */
 export const AD_POSITIONS = ['ad_user', 'ad_market_detail', 'ad_market', 'ad_platform'] as const;
 export type AdPosition = (typeof AD_POSITIONS)[number];
 export const INBOX_CATEGORIES = ['notice', 'system'] as const;

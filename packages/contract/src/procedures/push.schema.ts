@@ -14,7 +14,7 @@ export const pushPreferences = z.object({
 });
 export type PushPreferences = z.infer<typeof pushPreferences>;
 
-/** Web Push (appsys_msrv): the subscription is bound to the `DeviceId` header (SPEC-DECISIONS 17). */
+/** Web Push (appsys_msrv): the subscription is bound to the `DeviceId` header (decision D17). */
 export const pushProcedures = {
   /** The server's VAPID public key (the browser's `applicationServerKey`) and, when logged in, the switches. */
   'appsys_msrv/push_config': defineProcedure({

@@ -36,7 +36,7 @@ export const countryOutput = z.object({
   name: z.string(),
 });
 
-/** What the client keeps as the stored `user` (spec §3, SPEC-DECISIONS 13). */
+/** What the client keeps as the stored `user` (spec §3, decision D13). */
 export const sessionOutput = z.object({
   AccessToken: z.string(),
   RefreshToken: z.string(),
@@ -165,7 +165,7 @@ export const userProcedures = {
   }),
 };
 
-/** Answer of `POST /gwapi/alibase64upload` (SPEC-DECISIONS 24). */
+/** Answer of `POST /gwapi/alibase64upload` (decision D24). */
 export const uploadOutput = z.object({ url: z.string(), success: z.boolean() });
 export type UploadResult = z.infer<typeof uploadOutput>;
 export const UPLOAD_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;

@@ -1,4 +1,4 @@
-/** Numeric limits of spec §5 and §9 (and SPEC-DECISIONS 23), shared by the server and the web forms. */
+/** Numeric limits of spec §5 and §9 (and decision D23), shared by the server and the web forms. */
 
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;

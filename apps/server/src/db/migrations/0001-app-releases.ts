@@ -9,7 +9,7 @@ const INITIAL_NOTES = JSON.stringify({
   'zh-Hans': '实时行情、交易所排名、快讯与资讯。',
 });
 
-// The spec gives V1.0.0 and 1.0.8 (code 108); the app reports the later reading (SPEC-DECISIONS 12).
+// The spec gives V1.0.0 and 1.0.8 (code 108); the app reports the later reading (decision D12).
 const INITIAL_RELEASES = ['web', 'android', 'ios'].map((platform) => ({
   platform,
   version: '1.0.8',

@@ -94,7 +94,7 @@ export class AccountService {
     for (const listener of this.listeners) listener(event);
   }
 
-  /** Always the same answer; a reset code is only mailed when the email has an account (SPEC-DECISIONS 22). */
+  /** Always the same answer; a reset code is only mailed when the email has an account (decision D22). */
   async sendCode(rawEmail: string, purpose: CaptchaPurpose, ip: string, language: AppLanguage) {
     const email = normaliseEmail(rawEmail);
     const deliver = purpose === 'register' || (await this.users.findByEmail(email)) !== undefined;
@@ -118,7 +118,7 @@ export class AccountService {
     return this.sessions.start({ id: user.id, nickname: user.nickname }, device);
   }
 
-  /** 40001 for an unknown email and a wrong password alike, in the same time (SPEC-DECISIONS 22). */
+  /** 40001 for an unknown email and a wrong password alike, in the same time (decision D22). */
   async login(rawEmail: string, password: string, device: DeviceContext): Promise<SessionTokens> {
     const email = normaliseEmail(rawEmail);
     const user = await this.users.findByEmail(email);

@@ -7,7 +7,7 @@ import type { AppRepository } from './app.repository.js';
 
 export interface AppSettings {
   appId: string;
-  /** Configured public website; the caller's origin when unset (SPEC-DECISIONS 12). */
+  /** Configured public website; the caller's origin when unset (decision D12). */
   website: string | undefined;
   contact: { email: string; telegram: string; x: string };
 }

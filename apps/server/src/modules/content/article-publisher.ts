@@ -1,7 +1,7 @@
 import { APP_LANGUAGES } from '@coinlens/contract';
 
 import type { ArticleKind, ArticleOrigin } from '../../db/schema.js';
-import { isNearDuplicateTitle, titleFingerprint } from '../../market-data/providers/rss/article-identity.js';
+import { isNearDuplicateTitle, titleFingerprint } from '../../news/article-identity.js';
 import type { ArticleRepository } from './article.repository.js';
 import { decodeLocalised, encodeLocalised, pickLanguage, type PartialLocalised } from './localised-json.js';
 

@@ -25,7 +25,7 @@ export interface ArticleExtras {
 
 const UTC8_MS = 8 * 3_600_000;
 
-/** The calendar day of a moment in UTC+8 (SPEC-DECISIONS 3), as `YYYY-MM-DD`. */
+/** The calendar day of a moment in UTC+8 (decision D3), as `YYYY-MM-DD`. */
 export function utc8Date(time: number): string {
   return new Date(time + UTC8_MS).toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
-import type { MarketDataProvider } from '../../market-data/market-data-provider.js';
+import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
+import type { MarketDataProvider } from '@coinlens/market-model';
 import { APP_NAME } from '../app/app-name.js';
 import type { ArticleDraft, ArticlePublisher } from './article-publisher.js';
 import type { FeedIngest } from './feed-ingest.js';

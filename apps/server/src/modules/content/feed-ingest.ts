@@ -1,17 +1,12 @@
 import type { AppLanguage } from '@coinlens/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { articleKey, canonicalUrl } from '../../market-data/providers/rss/article-identity.js';
-import { nextPollAt } from '../../market-data/providers/rss/feed-backoff.js';
-import { FeedFetchError, fetchFeed } from '../../market-data/providers/rss/feed-fetcher.js';
-import {
-  FeedParseError,
-  parseFeed,
-  type FeedItem,
-  type ParsedFeed,
-} from '../../market-data/providers/rss/feed-parser.js';
-import { htmlToText, sanitiseArticleHtml } from '../../market-data/providers/rss/html-sanitiser.js';
-import { checkPageForChange } from '../../market-data/providers/rss/official-page-watcher.js';
+import { articleKey, canonicalUrl } from '../../news/article-identity.js';
+import { nextPollAt } from '../../news/feed-backoff.js';
+import { FeedFetchError, fetchFeed } from '../../news/feed-fetcher.js';
+import { FeedParseError, parseFeed, type FeedItem, type ParsedFeed } from '../../news/feed-parser.js';
+import { htmlToText, sanitiseArticleHtml } from '../../news/html-sanitiser.js';
+import { checkPageForChange } from '../../news/official-page-watcher.js';
 import type { ArticleDraft, ArticlePublisher } from './article-publisher.js';
 import type { FollowedSource, FollowedSourceRepository } from './followed-source.repository.js';
 

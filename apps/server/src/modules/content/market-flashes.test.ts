@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { CoinState, MarketSnapshot } from '../../ingest/market-snapshot.js';
+import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { APP_NAME } from '../app/app-name.js';
 import { FLASH_RULES, marketEventFlashes } from './market-flashes.js';
 

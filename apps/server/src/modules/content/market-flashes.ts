@@ -1,7 +1,7 @@
 import { coinFlagText, type LocalisedText } from '@coinlens/contract';
 
-import type { CoinState, MarketSnapshot } from '../../ingest/market-snapshot.js';
-import type { Announcement } from '../../market-data/market-model.js';
+import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
+import type { Announcement } from '@coinlens/market-model';
 import type { CoinFlag } from '../../scoring/coin-factors.js';
 import { APP_NAME } from '../app/app-name.js';
 import type { ArticleDraft, ArticlePublisher } from './article-publisher.js';
@@ -133,7 +133,7 @@ export function marketEventFlashes(snapshot: MarketSnapshot, now: number): Artic
   return drafts;
 }
 
-/** An official announcement as a flash on the coin (SPEC-DECISIONS 31). */
+/** An official announcement as a flash on the coin (decision D31). */
 export function announcementFlash(announcement: Announcement, coin: CoinState): ArticleDraft {
   const who = flashCoinOf(coin);
   return {

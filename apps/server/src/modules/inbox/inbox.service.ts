@@ -1,7 +1,7 @@
 import { ErrorCode, type AppLanguage, type LocalisedText, type ProcedureOutput } from '@coinlens/contract';
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
-import { htmlToText } from '../../market-data/providers/rss/html-sanitiser.js';
+import { htmlToText } from '../../news/html-sanitiser.js';
 import { encodeLocalised, localisedText } from '../content/localised-json.js';
 import type { InboxMessageRow, InboxRepository } from './inbox.repository.js';
 

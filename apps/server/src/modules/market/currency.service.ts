@@ -2,7 +2,7 @@ import { ErrorCode } from '@coinlens/contract';
 import type { CurrencyEntry } from '@coinlens/contract';
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
-import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
+import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { CURRENCY_CATALOG } from './currency-catalog.js';
 
 /** Converts USD values into a caller's currency; `currency` is its lower-case code. */

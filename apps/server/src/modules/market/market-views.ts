@@ -8,9 +8,9 @@ import type {
   TickerView,
 } from '@coinlens/contract';
 
-import type { CoinState, ExchangeState, VenueQuote } from '../../ingest/market-snapshot.js';
+import type { CoinState, ExchangeState, VenueQuote } from '../../market-store/market-snapshot.js';
 import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
-import { sectorName } from '../../market-data/sectors.js';
+import { sectorName } from '@coinlens/market-model';
 import type { Converter } from './currency.service.js';
 import { percent, significantOrNull, sparklineShape } from './precision.js';
 

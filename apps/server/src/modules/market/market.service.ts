@@ -13,13 +13,16 @@ import type {
 } from '@coinlens/contract';
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
-import type { CandleRepository } from '../../ingest/candle.repository.js';
+import type { CandleRepository } from '../../market-store/candle.repository.js';
 import { bucketStart } from '../../ingest/candle-rollup.js';
-import type { CoinState, ExchangeState, MarketSnapshot, VenueQuote } from '../../ingest/market-snapshot.js';
-import type { MarketDataProvider } from '../../market-data/market-data-provider.js';
-import type { Candle, Resolution } from '../../market-data/market-model.js';
-import { RESOLUTION_MS } from '../../market-data/market-model.js';
-import { sectorName } from '../../market-data/sectors.js';
+import type {
+  CoinState,
+  ExchangeState,
+  MarketSnapshot,
+  VenueQuote,
+} from '../../market-store/market-snapshot.js';
+import type { MarketDataProvider, Candle, Resolution } from '@coinlens/market-model';
+import { RESOLUTION_MS, sectorName } from '@coinlens/market-model';
 import type { Converter, CurrencyService } from './currency.service.js';
 import type { HotSearchTracker } from './hot-search-tracker.js';
 import type { Freshness } from './market-views.js';
@@ -28,7 +31,7 @@ import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { coinScoreView } from './score-views.js';
 
 const DAY_MS = 86_400_000;
-/** SPEC-DECISIONS 4: H = 1 h at 1 m, D = 24 h at 5 m, W = 7 d at 1 h, Y = 365 d at 1 d, All = since listing at 1 d. */
+/** decision D4: H = 1 h at 1 m, D = 24 h at 5 m, W = 7 d at 1 h, Y = 365 d at 1 d, All = since listing at 1 d. */
 export const KLINE_WINDOWS: Readonly<Record<KlineRange, { resolution: Resolution; spanMs: number | null }>> =
   {
     H: { resolution: '1m', spanMs: 3_600_000 },

@@ -1,7 +1,7 @@
 import { coinFlagText, SCORE_FACTORS } from '@coinlens/contract';
 import type { AppLanguage, CoinScoreView } from '@coinlens/contract';
 
-import type { CoinState, MarketSnapshot } from '../../ingest/market-snapshot.js';
+import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
 import type { CoinFlag } from '../../scoring/coin-factors.js';
 import { COIN_FACTOR_WEIGHTS, SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import type { Converter } from './currency.service.js';

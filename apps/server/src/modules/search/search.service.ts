@@ -6,8 +6,8 @@ import type {
   SearchNewsItem,
 } from '@coinlens/contract';
 
-import type { MarketSnapshot } from '../../ingest/market-snapshot.js';
-import { SECTORS_WITH_NAMES } from '../../market-data/sectors.js';
+import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
+import { SECTORS_WITH_NAMES } from '@coinlens/market-model';
 import type { HotSearchTracker } from '../market/hot-search-tracker.js';
 import type { MarketService } from '../market/market.service.js';
 import { MatchTier, SearchIndex, type SearchEntry, type SearchHit } from './search-index.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import type { TradePrint } from '../../market-data/market-model.js';
+import type { TradePrint } from '@coinlens/market-model';
 import { integrityFeatures } from './integrity-features.js';
 import { scoreVenues } from './venue-integrity.js';
 

@@ -1,4 +1,4 @@
-import type { OrderBookSnapshot, TradePrint } from '../../market-data/market-model.js';
+import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 
 const pairOf = (print: Pick<TradePrint, 'coinId' | 'quote'>) => `${print.coinId}|${print.quote}`;
 

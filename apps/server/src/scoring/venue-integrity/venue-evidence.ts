@@ -1,4 +1,4 @@
-import type { OrderBookSnapshot, TradePrint } from '../../market-data/market-model.js';
+import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 
 /** What a venue's integrity is judged on: its recent tape and books over its sampled pairs. */
 export interface VenueEvidence {

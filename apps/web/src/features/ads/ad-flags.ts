@@ -7,7 +7,7 @@ interface AdFlags {
   close: (position: AdPosition) => void;
 }
 
-/** Closed ad slots (SPEC-DECISIONS 16): in memory only, so every slot is back after a reload. */
+/** Closed ad slots (decision D16): in memory only, so every slot is back after a reload. */
 export const useAdFlags = create<AdFlags>((set) => ({
   closed: new Set(),
   close: (position) => set((state) => ({ closed: new Set([...state.closed, position]) })),

@@ -85,7 +85,7 @@ export function stepFields(state: Pick<AuthState, 'step' | 'purpose'>): AuthFiel
   }
 }
 
-/** The contract's rules (spec §5, SPEC-DECISIONS 23) for the fields of the current step. */
+/** The contract's rules (spec §5, decision D23) for the fields of the current step. */
 export function validateStep(state: Pick<AuthState, 'step' | 'purpose' | 'form'>): AuthErrors {
   const { form } = state;
   const errors: AuthErrors = {};

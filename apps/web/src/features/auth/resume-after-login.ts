@@ -3,7 +3,7 @@ import { readStored, removeStored } from '../../lib/storage';
 
 /**
  * Where to go after a successful login: the route kept in `url_params` when a session expired
- * (SPEC-DECISIONS 13), else the Me tab. The pending route is used once.
+ * (decision D13), else the Me tab. The pending route is used once.
  */
 export function takePendingRoute(): { to: RoutePath; search: Record<string, string> } {
   const pending = readStored('url_params');

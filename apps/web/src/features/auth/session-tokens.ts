@@ -7,7 +7,7 @@ function storedShape({ AccessToken, RefreshToken, uid, authorInfo }: SessionToke
   return { AccessToken, RefreshToken, uid, authorInfo };
 }
 
-/** A new session (login, register): stored as the `user` of SPEC-DECISIONS 13, with the login time. */
+/** A new session (login, register): stored as the `user` of decision D13, with the login time. */
 export function storeSession(session: SessionTokens): void {
   useSessionStore.getState().signIn(storedShape(session));
 }

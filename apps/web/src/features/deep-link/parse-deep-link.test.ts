@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths';
 import { parseDeepLink } from './parse-deep-link';
 
-describe('parseDeepLink (SPEC-DECISIONS 26)', () => {
+describe('parseDeepLink (decision D26)', () => {
   it.each([
     ['coinlens://news?id=42&type=fastnews', paths.newsDetail, { information_id: '42', type: 'fastnews' }],
     ['web+coinlens:news?id=42', paths.newsDetail, { information_id: '42' }],

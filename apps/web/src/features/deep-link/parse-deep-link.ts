@@ -9,7 +9,7 @@ export interface LinkTarget {
 export type DeepLinkResult =
   { ok: true; target: LinkTarget } | { ok: false; error: string; fallback: LinkTarget };
 
-/** The product scheme and its web form (SPEC-DECISIONS 26). */
+/** The product scheme and its web form (decision D26). */
 export const DEEP_LINK_SCHEMES = ['coinlens:', 'web+coinlens:'] as const;
 
 const marketTab: LinkTarget = { to: paths.market, search: {} };

@@ -37,7 +37,7 @@ function target(to: RoutePath, search: Record<string, string | undefined> = {}):
 }
 
 /**
- * Where a tapped push leads, by type (spec §2, SPEC-DECISIONS 27, 29): message → the message; coin, news,
+ * Where a tapped push leads, by type (spec §2, decisions D27, D29): message → the message; coin, news,
  * exchange → their pages; url → the web view (http(s) only); tab → that tab; page → a tab path switches tab,
  * another known path opens with information_id/type; `pageType` overrides `type`. Anything else, or a push
  * missing what its type needs, → the market tab.

@@ -9,7 +9,7 @@ import { useSessionStore } from '../../lib/session-store';
 import { readSharedLink } from '../../lib/share-text';
 
 /**
- * When the app is shown, looks at the clipboard for a Coinlens share from someone else (SPEC-DECISIONS 28):
+ * When the app is shown, looks at the clipboard for a Coinlens share from someone else (decision D28):
  * one "open copied data" dialog at a time; the clipboard is cleared whatever the answer; a browser that
  * refuses clipboard access is left alone, silently.
  */

@@ -1,5 +1,5 @@
 /**
- * Asks the browser to open `web+coinlens:` links in this app (SPEC-DECISIONS 26), through the in-app link
+ * Asks the browser to open `web+coinlens:` links in this app (decision D26), through the in-app link
  * route. Browsers without the API, or that refuse it here, are left alone.
  */
 export function registerDeepLinkProtocol(location: Location = window.location): void {

@@ -12,7 +12,7 @@ import {
   type ProcedureOutput,
 } from '@coinlens/contract';
 
-/** Session codes of spec §8 / SPEC-DECISIONS 18: 1000 session over → login; 1003 token failed → refresh once. */
+/** Session codes of spec §8 / decision D18: 1000 session over → login; 1003 token failed → refresh once. */
 export const SESSION_EXPIRED_CODE: number = ErrorCode.SessionExpired;
 export const TOKEN_INVALID_CODE: number = ErrorCode.TokenInvalid;
 const PARAMETER_INVALID_CODE: number = ErrorCode.ParameterInvalid;
@@ -43,13 +43,13 @@ export interface AppGatewayOptions {
   headers: () => SessionHeaders;
   /** Shows a message to the user (a toast). */
   notify: (message: GatewayMessage) => void;
-  /** HTTP 451: the region-restricted screen (SPEC-DECISIONS 20). */
+  /** HTTP 451: the region-restricted screen (decision D20). */
   onAccessLimited: () => void;
   /** The server refused this build's app id or signature (50500 naming `app_id` / `signature`). */
   onAppRefused: () => void;
   /** Runs once per expiry, after the redirect delay: forget the session and open the login page. */
   onSessionExpired: () => void;
-  /** Code 1000 on these procedures never redirects (SPEC-DECISIONS 19). Default: the contract's flag. */
+  /** Code 1000 on these procedures never redirects (decision D19). Default: the contract's flag. */
   isRedirectExempt?: (procedure: string) => boolean;
   redirectDelayMs?: number;
 }

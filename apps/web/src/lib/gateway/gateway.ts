@@ -35,7 +35,7 @@ export function setLoginNavigator(navigator: LoginNavigator): void {
   navigateToLogin = navigator;
 }
 
-/** Keeps the current route in `url_params` so login can resume it (SPEC-DECISIONS 13). */
+/** Keeps the current route in `url_params` so login can resume it (decision D13). */
 export function rememberPendingRoute(): void {
   const route = currentHashRoute();
   if (route.path.toLowerCase() === paths.loginRegister.toLowerCase()) return;

@@ -5,7 +5,7 @@ import { LoadingView } from '../../components/LoadingView';
 import type { LinkSearch } from '../../config/search-params';
 import { parseDeepLink } from '../../features/deep-link/parse-deep-link';
 
-/** `/#/link?u=<encoded link>` (SPEC-DECISIONS 26): opens a product-scheme link; errors are only logged. */
+/** `/#/link?u=<encoded link>` (decision D26): opens a product-scheme link; errors are only logged. */
 export default function LinkPage({ u }: LinkSearch) {
   const navigate = useNavigate();
   useEffect(() => {

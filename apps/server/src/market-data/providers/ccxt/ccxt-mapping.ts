@@ -5,7 +5,7 @@
  */
 import type { Exchange, OrderBook, Ticker, Trade } from 'ccxt';
 
-import type { BookLevel, ExchangeProfile, TradePrint, VenueTicker } from '../../market-model.js';
+import type { BookLevel, ExchangeProfile, TradePrint, VenueTicker } from '@coinlens/market-model';
 
 /** Quote currencies taken at par with USD unless the caller says otherwise. */
 export const DEFAULT_PAR_QUOTES: readonly string[] = ['USD', 'USDT', 'USDC'];

@@ -8,7 +8,7 @@ import {
   RateLimitedError,
   UnavailableError,
   UnsupportedError,
-} from '../../provider-errors.js';
+} from '@coinlens/market-model';
 import { ReplayServer } from '../../testing/replay-server.js';
 import type { RecordedRequest } from '../../testing/replay-server.js';
 import { countryName, rewriteApiUrls } from './ccxt-mapping.js';

@@ -11,8 +11,6 @@ import type {
   MarketDataProvider,
   PairQuery,
   TickerQuery,
-} from '../../market-data-provider.js';
-import type {
   AggregateQuote,
   Announcement,
   Candle,
@@ -24,7 +22,7 @@ import type {
   SocialSnapshot,
   TradePrint,
   VenueTicker,
-} from '../../market-model.js';
+} from '@coinlens/market-model';
 import {
   MalformedResponseError,
   NotFoundError,
@@ -32,7 +30,7 @@ import {
   RateLimitedError,
   UnavailableError,
   UnsupportedError,
-} from '../../provider-errors.js';
+} from '@coinlens/market-model';
 import type { PairIdentity } from './ccxt-mapping.js';
 import {
   bookSide,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { BookLevel } from '../../market-model.js';
+import type { BookLevel } from '@coinlens/market-model';
 import { ReplayServer } from '../../testing/replay-server.js';
 import type { CcxtProviderOptions } from './ccxt-provider.js';
 import { CcxtProvider } from './ccxt-provider.js';

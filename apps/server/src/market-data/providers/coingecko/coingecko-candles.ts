@@ -25,8 +25,8 @@
  * its points × interval / 24 h (exact for daily points), and base volume is that turnover ÷ the typical price.
  * Only closed candles (end ≤ now) inside [from, to) are returned.
  */
-import type { Candle, Resolution } from '../../market-model.js';
-import { RESOLUTION_MS } from '../../market-model.js';
+import type { Candle, Resolution } from '@coinlens/market-model';
+import { RESOLUTION_MS } from '@coinlens/market-model';
 
 const DAY_MS = 86_400_000;
 const OHLC_DAYS = [1, 7, 14, 30, 90, 180, 365] as const;

@@ -10,7 +10,7 @@ import {
   NotFoundError,
   RateLimitedError,
   UnavailableError,
-} from '../../provider-errors.js';
+} from '@coinlens/market-model';
 
 export const PROVIDER_NAME = 'coingecko';
 /** Used when a 429 carries no usable Retry-After. */

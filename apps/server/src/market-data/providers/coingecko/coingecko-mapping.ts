@@ -7,8 +7,8 @@ import type {
   LocalisedString,
   MiningInfo,
   VenueTicker,
-} from '../../market-model.js';
-import { isKnownSector } from '../../sectors.js';
+} from '@coinlens/market-model';
+import { isKnownSector } from '@coinlens/market-model';
 import type {
   CoinDetail,
   CoinGeckoTicker,

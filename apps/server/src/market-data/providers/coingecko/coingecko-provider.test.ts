@@ -9,7 +9,7 @@ import {
   RateLimitedError,
   UnavailableError,
   UnsupportedError,
-} from '../../provider-errors.js';
+} from '@coinlens/market-model';
 import { ReplayServer } from '../../testing/replay-server.js';
 import type { CoinGeckoProviderOptions } from './coingecko-provider.js';
 import { CoinGeckoProvider } from './coingecko-provider.js';

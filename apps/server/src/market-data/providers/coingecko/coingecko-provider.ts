@@ -10,8 +10,6 @@ import type {
   MarketDataProvider,
   PairQuery,
   TickerQuery,
-} from '../../market-data-provider.js';
-import type {
   AggregateQuote,
   Announcement,
   Candle,
@@ -24,13 +22,13 @@ import type {
   SocialSnapshot,
   TradePrint,
   VenueTicker,
-} from '../../market-model.js';
+} from '@coinlens/market-model';
 import {
   MalformedResponseError,
   NotFoundError,
   ProviderError,
   UnsupportedError,
-} from '../../provider-errors.js';
+} from '@coinlens/market-model';
 import { candlesFromOhlc, candlesFromPoints, planCandles } from './coingecko-candles.js';
 import { CoinGeckoHttp, PROVIDER_NAME } from './coingecko-http.js';
 import {

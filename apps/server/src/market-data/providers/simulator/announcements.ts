@@ -3,7 +3,7 @@
  * top 20 coins, 1.5 for the rest), at deterministic times, with neutral templated titles and an https URL on
  * the coin's own website. They are simulated: no title refers to a real partner or event.
  */
-import type { Announcement } from '../../market-model.js';
+import type { Announcement } from '@coinlens/market-model';
 import { DAY_MS } from './price-path.js';
 import { poissonFromUniform, streamKey, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Candle, Resolution } from '../../market-model.js';
-import { RESOLUTION_MS } from '../../market-model.js';
+import type { Candle, Resolution } from '@coinlens/market-model';
+import { RESOLUTION_MS } from '@coinlens/market-model';
 import { COIN_CATALOG } from './catalog/coin-catalog.js';
 import { DAY_MS, HOUR_MS } from './price-path.js';
 import { SimulatorProvider } from './simulator-provider.js';

@@ -4,9 +4,9 @@
  * is the coin's true (honest) turnover. The bucket holding `now` is partial (it ends at `now`; nothing from
  * the future leaks); buckets after `now` and before the coin's issue date are left out.
  */
-import type { Candle, Resolution } from '../../market-model.js';
-import { EventLoopSlices } from '../../event-loop-slices.js';
-import { RESOLUTION_MS } from '../../market-model.js';
+import type { Candle, Resolution } from '@coinlens/market-model';
+import { EventLoopSlices } from '../../../runtime/event-loop-slices.js';
+import { RESOLUTION_MS } from '@coinlens/market-model';
 import type { PathCoin, PricePath } from './price-path.js';
 
 /** Work between two hand-backs of the event loop while a long history is generated (years of daily candles). */

@@ -3,7 +3,7 @@
  * gold from the simulated PAX Gold price (so the XAU rate and gold tokens agree), and BTC and ETH as
  * 1 / their path price. `perUsd` is units of the currency per US dollar.
  */
-import type { CurrencyRate, ExchangeRates } from '../../market-model.js';
+import type { CurrencyRate, ExchangeRates } from '@coinlens/market-model';
 import { FIAT_CURRENCIES, GOLD } from './fiat-currencies.js';
 import type { SimulatorContext } from './simulator-context.js';
 

@@ -10,7 +10,7 @@
  *   layer-1 and infrastructure projects, near zero for memes, lower without a public GitHub link.
  * Bought followers leave all of this untouched — that is what lets a score see they are not corroborated.
  */
-import type { OnChainSnapshot } from '../../market-model.js';
+import type { OnChainSnapshot } from '@coinlens/market-model';
 import { ANCHOR_TIME, DAY_MS } from './price-path.js';
 import { normalAt, smoothNoise, streamKey, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';

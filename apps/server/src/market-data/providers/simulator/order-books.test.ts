@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { OrderBookSnapshot } from '../../market-model.js';
+import type { OrderBookSnapshot } from '@coinlens/market-model';
 import { SimulatorProvider } from './simulator-provider.js';
 
 const NOW = Date.UTC(2026, 10, 22, 15, 30, 12, 345);

@@ -11,7 +11,7 @@
  *   appear and vanish in segments of a few seconds.
  * Everything is a pure function of (seed, pair, second).
  */
-import type { BookLevel, OrderBookSnapshot } from '../../market-model.js';
+import type { BookLevel, OrderBookSnapshot } from '@coinlens/market-model';
 import { normalAt, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';
 import type { VenuePair } from './venues.js';

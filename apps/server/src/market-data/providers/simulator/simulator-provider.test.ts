@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { CAPABILITIES } from '../../market-data-provider.js';
-import type { VenueTicker } from '../../market-model.js';
+import { CAPABILITIES } from '@coinlens/market-model';
+import type { VenueTicker } from '@coinlens/market-model';
 import { COIN_CATALOG } from './catalog/coin-catalog.js';
 import { EXCHANGE_CATALOG } from './catalog/exchange-catalog.js';
 import { INFLATED_VENUE, OUTLIER_VENUE, SCENARIOS, WASH_VENUE } from './scenarios.js';

@@ -10,9 +10,6 @@ import type {
   MarketDataProvider,
   PairQuery,
   TickerQuery,
-} from '../../market-data-provider.js';
-import { CAPABILITIES } from '../../market-data-provider.js';
-import type {
   AggregateQuote,
   Announcement,
   Candle,
@@ -24,8 +21,8 @@ import type {
   SocialSnapshot,
   TradePrint,
   VenueTicker,
-} from '../../market-model.js';
-import { NotFoundError } from '../../provider-errors.js';
+} from '@coinlens/market-model';
+import { CAPABILITIES, NotFoundError } from '@coinlens/market-model';
 import { buildAnnouncements } from './announcements.js';
 import { buildCandlesInSlices } from './candles.js';
 import type { CoinFacts, ExchangeFacts } from './catalog/catalog-types.js';

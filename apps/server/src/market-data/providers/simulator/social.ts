@@ -11,7 +11,7 @@
  * (bots barely interact) and `suspectedBotShare` rises accordingly — the signature of Cresci et al.'s
  * "fame for sale" and the bot shares Nizzoli et al. report for pump promoters.
  */
-import type { SocialSnapshot } from '../../market-model.js';
+import type { SocialSnapshot } from '@coinlens/market-model';
 import { ANCHOR_TIME, DAY_MS, HOUR_MS } from './price-path.js';
 import { normalAt, smoothNoise, streamKey, uniformAt } from './random.js';
 import { FOLLOWER_PURCHASE_AT } from './scenarios.js';

@@ -4,9 +4,8 @@
  * the drifting rates), bid/ask from the book's spread, and 24h volume as the venue reports it (true volume,
  * plus wash volume on wash venues, times any inflation).
  */
-import { EventLoopSlices } from '../../event-loop-slices.js';
-import type { TickerQuery } from '../../market-data-provider.js';
-import type { VenueTicker } from '../../market-model.js';
+import { EventLoopSlices } from '../../../runtime/event-loop-slices.js';
+import type { TickerQuery, VenueTicker } from '@coinlens/market-model';
 import { spreadFraction } from './order-books.js';
 import type { SimulatorContext } from './simulator-context.js';
 import type { VenuePair } from './venues.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { TradePrint } from '../../market-model.js';
+import type { TradePrint } from '@coinlens/market-model';
 import { SCENARIOS } from './scenarios.js';
 import { SimulatorProvider } from './simulator-provider.js';
 import { buildTrades, honestSize, MAX_TRADES_PER_CALL } from './trades.js';

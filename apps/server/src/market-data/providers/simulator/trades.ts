@@ -14,7 +14,7 @@
  * near-identical or uniform within ±50 % of a per-pair size, with full precision — no round-number clustering
  * and a first-digit distribution far from Benford.
  */
-import type { TradePrint } from '../../market-model.js';
+import type { TradePrint } from '@coinlens/market-model';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './price-path.js';
 import { normalAt, poissonFromUniform, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';

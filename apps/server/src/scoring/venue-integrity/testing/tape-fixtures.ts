@@ -1,4 +1,4 @@
-import type { OrderBookSnapshot, TradePrint } from '../../../market-data/market-model.js';
+import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 import type { VenueEvidence } from '../venue-evidence.js';
 
 /** A small deterministic generator (mulberry32), so fixtures are the same on every run. */

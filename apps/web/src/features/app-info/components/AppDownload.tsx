@@ -8,7 +8,7 @@ import { promptInstall, useInstallStore } from '../../../lib/install-prompt';
 import { appConfigQuery } from '../api';
 
 /**
- * App download (SPEC-DECISIONS 12): a QR code of the website to open it on a phone, and an install button —
+ * App download (decision D12): a QR code of the website to open it on a phone, and an install button —
  * the browser's own prompt where it offers one, the steps otherwise.
  */
 export function AppDownload() {

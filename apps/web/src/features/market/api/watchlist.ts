@@ -65,7 +65,7 @@ async function changeWatchList(kind: WatchKind, action: WatchAction, ids: string
       : await gateway.request(`appmarket_msrv/watch_exchange_${action}`, { exchange_ids: ids });
   if (answer.code !== 0)
     throw new GatewayError(answer.code, answer.msg, `watch_${kind}_${action}`, answer.data);
-  // The server's localised 3007 / 3008 / 3003 text (SPEC-DECISIONS 18); sorting is quiet.
+  // The server's localised 3007 / 3008 / 3003 text (decision D18); sorting is quiet.
   if (action !== 'sort') showToast(answer.msg);
   return answer.data.ids;
 }

@@ -38,7 +38,7 @@ function usePalette(): ChartPalette {
   );
 }
 
-/** Price chart of a coin: ranges H, D, W, Y, All (SPEC-DECISIONS 4), line or candles, crosshair read-out. */
+/** Price chart of a coin: ranges H, D, W, Y, All (decision D4), line or candles, crosshair read-out. */
 export function CoinChart({ coinId }: { coinId: string }) {
   const { t } = useTranslation();
   const currency = useSettingsStore((state) => state.price);

@@ -12,7 +12,7 @@ import { useFlash } from '../../../lib/use-flash';
 import { FollowButton } from './FollowButton';
 import './coin-page.css';
 
-/** The certification state badge (spec §3, SPEC-DECISIONS 6). */
+/** The certification state badge (spec §3, decision D6). */
 export function CertificationBadge({ state }: { state: CoinDetail['certification'] }) {
   const { t } = useTranslation();
   return (

@@ -15,7 +15,7 @@ export interface FollowButtonProps {
 }
 
 /**
- * Follow / unfollow a coin or an exchange. Visitors get the login tip dialog (SPEC-DECISIONS 10); the
+ * Follow / unfollow a coin or an exchange. Visitors get the login tip dialog (decision D10); the
  * server's message (followed, cancelled, or 3009 past the limit of 10) is toasted.
  */
 export function FollowButton({ kind, id, compact = false }: FollowButtonProps) {

@@ -28,7 +28,7 @@ export interface WatchedListProps<T extends { id: string }> {
 
 /**
  * A watch list as a tab (Favourites, Following): the user's items in their order with the data's age and
- * Edit; an empty list offers Add; visitors are asked to log in (SPEC-DECISIONS 10: no visitor watch list).
+ * Edit; an empty list offers Add; visitors are asked to log in (decision D10: no visitor watch list).
  */
 export function WatchedList<T extends { id: string }>({
   query,

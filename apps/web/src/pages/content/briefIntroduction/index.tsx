@@ -69,7 +69,7 @@ function Introduction({ coin }: { coin: CoinDetail }) {
   );
 }
 
-/** A coin's project description, facts and links (param coin_id, SPEC-DECISIONS 8). */
+/** A coin's project description, facts and links (param coin_id, decision D8). */
 export default function BriefIntroductionPage({ coin_id }: BriefIntroductionSearch) {
   const { t } = useTranslation();
   const currency = useSettingsStore((state) => state.price.currency_code);

@@ -11,7 +11,7 @@ import { ExchangeProfile } from '../../../features/market/components/ExchangePro
 import { ExchangeScoreSection } from '../../../features/market/components/ExchangeScoreSection';
 import { ExchangeQuery } from '../../../features/market/components/ExchangeQuery';
 
-/** An exchange's full profile (param exchange_id, SPEC-DECISIONS 8). */
+/** An exchange's full profile (param exchange_id, decision D8). */
 export default function ExchangeDetailPage({ exchange_id }: ExchangeDetailSearch) {
   const { t } = useTranslation();
   const navigate = useNavigate();

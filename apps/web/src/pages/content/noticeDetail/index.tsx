@@ -38,7 +38,7 @@ function MessageDetail({ id }: { id: number }) {
   );
 }
 
-/** One inbox message (param id, SPEC-DECISIONS 8; login-gated); opening it marks it read. */
+/** One inbox message (param id, decision D8; login-gated); opening it marks it read. */
 export default function NoticeDetailPage({ id }: NoticeDetailSearch) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();

@@ -2,7 +2,7 @@ import { LoginRequired } from '../../../components/login-gate';
 import { ProfileEditor } from '../../../features/auth/components/ProfileEditor';
 import { useSessionStore } from '../../../lib/session-store';
 
-/** Your info (login-gated, SPEC-DECISIONS 10): avatar, nickname, bio, email; nickname and bio editable. */
+/** Your info (login-gated, decision D10): avatar, nickname, bio, email; nickname and bio editable. */
 export default function YourInfoPage() {
   const uid = useSessionStore((state) => state.user?.uid);
   return <div data-testid="page-YourInfo">{uid ? <ProfileEditor uid={uid} /> : <LoginRequired />}</div>;

@@ -2,7 +2,7 @@ import { LoginRequired } from '../../../components/login-gate';
 import { SecurityOverview } from '../../../features/auth/components/SecurityOverview';
 import { useSessionStore } from '../../../lib/session-store';
 
-/** Account security (login-gated, SPEC-DECISIONS 10): `user_msrv/security_info` and its actions. */
+/** Account security (login-gated, decision D10): `user_msrv/security_info` and its actions. */
 export default function AccountSecurityPage() {
   const uid = useSessionStore((state) => state.user?.uid);
   return (

@@ -73,7 +73,7 @@ function MessageList() {
   );
 }
 
-/** Message inbox (login-gated, SPEC-DECISIONS 10): newest first, unread marked, all can be marked read. */
+/** Message inbox (login-gated, decision D10): newest first, unread marked, all can be marked read. */
 export default function NoticePage() {
   const loggedIn = useIsLoggedIn();
   return <div data-testid="page-notice">{loggedIn ? <MessageList /> : <LoginRequired />}</div>;

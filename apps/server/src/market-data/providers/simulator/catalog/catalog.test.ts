@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { CoinFacts, ExchangeFacts } from './catalog-types.js';
-import { SECTORS } from './catalog-types.js';
+import { SECTORS } from '@coinlens/market-model';
 import { COIN_BY_ID, COIN_CATALOG } from './coin-catalog.js';
 import { EXCHANGE_CATALOG } from './exchange-catalog.js';
 import { coinLogoSvg, exchangeLogoSvg, MONOGRAM_PALETTE } from './logo-monogram.js';

@@ -12,7 +12,7 @@ import type {
   OnChainSnapshot,
   SocialSnapshot,
   VenueTicker,
-} from '../market-data/market-model.js';
+} from '@coinlens/market-model';
 
 export interface VenueQuote {
   ticker: VenueTicker;

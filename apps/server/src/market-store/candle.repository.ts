@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { Database } from '../db/schema.js';
-import type { Candle, Resolution } from '../market-data/market-model.js';
+import type { Candle, Resolution } from '@coinlens/market-model';
 
 const BATCH_ROWS = 500;
 
