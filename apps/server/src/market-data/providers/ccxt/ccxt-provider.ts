@@ -7,19 +7,10 @@ import type { Exchange, MarketInterface as Market, Ticker } from 'ccxt';
 
 import type {
   Capability,
-  CandleQuery,
-  MarketDataProvider,
   PairQuery,
   TickerQuery,
-  AggregateQuote,
-  Announcement,
-  Candle,
-  CoinProfile,
   ExchangeProfile,
-  ExchangeRates,
-  OnChainSnapshot,
   OrderBookSnapshot,
-  SocialSnapshot,
   TradePrint,
   VenueTicker,
 } from '@coinlens/market-model';
@@ -29,6 +20,7 @@ import {
   ProviderError,
   RateLimitedError,
   UnavailableError,
+  PartialProvider,
   UnsupportedError,
 } from '@coinlens/market-model';
 import type { PairIdentity } from './ccxt-mapping.js';
@@ -108,7 +100,7 @@ interface Venue {
   marketsReady: boolean;
 }
 
-export class CcxtProvider implements MarketDataProvider {
+export class CcxtProvider extends PartialProvider {
   readonly name = NAME;
   readonly capabilities: ReadonlySet<Capability> = new Set(CAPABILITIES);
 
@@ -121,6 +113,7 @@ export class CcxtProvider implements MarketDataProvider {
   private ccxt: CcxtModule | undefined;
 
   constructor(private readonly options: CcxtProviderOptions) {
+    super();
     const ids: readonly string[] = options.exchanges ?? [];
     if (ids.length === 0) throw new Error('CcxtProvider needs at least one exchange id');
     this.ccxtIds = [...new Set(ids.map((id) => id.trim().toLowerCase()))];
@@ -133,7 +126,7 @@ export class CcxtProvider implements MarketDataProvider {
   // ── exchanges ────────────────────────────────────────────────────────────────────────────────────────
 
   /** Profiles from ccxt's own description of each venue (no network). */
-  async getExchanges(signal: AbortSignal): Promise<ExchangeProfile[]> {
+  override async getExchanges(signal: AbortSignal): Promise<ExchangeProfile[]> {
     signal.throwIfAborted();
     const venues = await Promise.all(this.ccxtIds.map((id) => this.venue(id)));
     return venues.map((venue) => toExchangeProfile(venue.exchange, venue.appId));
@@ -146,7 +139,7 @@ export class CcxtProvider implements MarketDataProvider {
    * converts to USD) on the named venues (default all). A venue that fails drops only its own tickers; when
    * every venue fails, the first failure is thrown.
    */
-  async getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
+  override async getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
     signal.throwIfAborted();
     const wanted =
       query.exchangeIds && query.exchangeIds.length > 0
@@ -233,7 +226,11 @@ export class CcxtProvider implements MarketDataProvider {
 
   // ── order books and trades ───────────────────────────────────────────────────────────────────────────
 
-  async getOrderBook(pair: PairQuery, depth: number, signal: AbortSignal): Promise<OrderBookSnapshot> {
+  override async getOrderBook(
+    pair: PairQuery,
+    depth: number,
+    signal: AbortSignal,
+  ): Promise<OrderBookSnapshot> {
     const { venue, market, identity } = await this.resolvePair(pair, signal);
     const limit = Math.max(1, Math.floor(depth));
     const book = await this.call(venue, signal, () => venue.exchange.fetchOrderBook(market.symbol, limit));
@@ -257,7 +254,11 @@ export class CcxtProvider implements MarketDataProvider {
     return { ...identity, bids, asks, timestamp: bookTimestamp(book, this.now()) };
   }
 
-  async getTrades(pair: PairQuery, since: number | null, signal: AbortSignal): Promise<TradePrint[]> {
+  override async getTrades(
+    pair: PairQuery,
+    since: number | null,
+    signal: AbortSignal,
+  ): Promise<TradePrint[]> {
     const { venue, market, identity } = await this.resolvePair(pair, signal);
     const trades = await this.call(venue, signal, () =>
       venue.exchange.fetchTrades(market.symbol, since ?? undefined),
@@ -280,36 +281,6 @@ export class CcxtProvider implements MarketDataProvider {
     );
     if (signal.aborted) throw signal.reason;
     return results.some((result) => result.status === 'fulfilled');
-  }
-
-  // ── unsupported ──────────────────────────────────────────────────────────────────────────────────────
-
-  getCoins(_signal: AbortSignal): Promise<CoinProfile[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'coin profiles are not offered'));
-  }
-
-  getQuotes(_coinIds: readonly string[], _signal: AbortSignal): Promise<AggregateQuote[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'aggregate quotes are not offered'));
-  }
-
-  getCandles(_query: CandleQuery, _signal: AbortSignal): Promise<Candle[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'candles are not offered'));
-  }
-
-  getExchangeRates(_signal: AbortSignal): Promise<ExchangeRates> {
-    return Promise.reject(new UnsupportedError(this.name, 'exchange rates are not offered'));
-  }
-
-  getSocial(_coinIds: readonly string[], _signal: AbortSignal): Promise<SocialSnapshot[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'social signals are not offered'));
-  }
-
-  getOnChain(_coinIds: readonly string[], _signal: AbortSignal): Promise<OnChainSnapshot[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'on-chain signals are not offered'));
-  }
-
-  getAnnouncements(_since: number, _signal: AbortSignal): Promise<Announcement[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'announcements are not offered'));
   }
 
   // ── internals ────────────────────────────────────────────────────────────────────────────────────────

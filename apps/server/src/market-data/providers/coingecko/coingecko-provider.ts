@@ -7,27 +7,20 @@
 import type {
   Capability,
   CandleQuery,
-  MarketDataProvider,
-  PairQuery,
   TickerQuery,
   AggregateQuote,
-  Announcement,
   Candle,
   CoinProfile,
   CurrencyRate,
   ExchangeProfile,
   ExchangeRates,
-  OnChainSnapshot,
-  OrderBookSnapshot,
-  SocialSnapshot,
-  TradePrint,
   VenueTicker,
 } from '@coinlens/market-model';
 import {
   MalformedResponseError,
   NotFoundError,
   ProviderError,
-  UnsupportedError,
+  PartialProvider,
 } from '@coinlens/market-model';
 import { candlesFromOhlc, candlesFromPoints, planCandles } from './coingecko-candles.js';
 import { CoinGeckoHttp, PROVIDER_NAME } from './coingecko-http.js';
@@ -165,7 +158,7 @@ interface Cached<T> {
   at: number;
 }
 
-export class CoinGeckoProvider implements MarketDataProvider {
+export class CoinGeckoProvider extends PartialProvider {
   readonly name = PROVIDER_NAME;
   readonly capabilities: ReadonlySet<Capability> = new Set(CAPABILITIES);
 
@@ -188,6 +181,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
   private readonly exchangeDetails = new Map<string, Cached<ExchangeDetail>>();
 
   constructor(options: CoinGeckoProviderOptions = {}) {
+    super();
     this.now = options.now ?? Date.now;
     this.http = new CoinGeckoHttp({
       baseUrl: options.baseUrl ?? COINGECKO_DEMO_BASE_URL,
@@ -216,7 +210,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
    * with `/coins/{id}` (cached `detailTtlMs`). A detail that fails is skipped (that coin keeps its
    * markets-only profile); a rate limit or outage stops the remaining details for this call.
    */
-  async getCoins(signal: AbortSignal): Promise<CoinProfile[]> {
+  override async getCoins(signal: AbortSignal): Promise<CoinProfile[]> {
     const entries = await this.marketsPages(signal);
     const profiles: CoinProfile[] = [];
     let fetchDetails = true;
@@ -277,7 +271,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
   // ── quotes ───────────────────────────────────────────────────────────────────────────────────────────
 
   /** `/coins/markets?ids=…` in chunks; coins without a current price are left out. */
-  async getQuotes(coinIds: readonly string[], signal: AbortSignal): Promise<AggregateQuote[]> {
+  override async getQuotes(coinIds: readonly string[], signal: AbortSignal): Promise<AggregateQuote[]> {
     const ids = [...new Set(coinIds)];
     const quotes: AggregateQuote[] = [];
     for (let start = 0; start < ids.length; start += QUOTE_CHUNK) {
@@ -300,7 +294,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
   // ── exchanges ────────────────────────────────────────────────────────────────────────────────────────
 
   /** `/exchanges` (paged), the first `exchangeDetailLimit` enriched with `/exchanges/{id}` (cached). */
-  async getExchanges(signal: AbortSignal): Promise<ExchangeProfile[]> {
+  override async getExchanges(signal: AbortSignal): Promise<ExchangeProfile[]> {
     const perPage = Math.min(MARKETS_PAGE, this.settings.maxExchanges);
     const entries: ExchangesEntry[] = [];
     for (let page = 1; entries.length < this.settings.maxExchanges; page++) {
@@ -346,7 +340,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
    * Venue tickers (first page, 100 per call): per venue `/exchanges/{id}/tickers` (filtered by `coin_ids` when
    * coins are named too), else per coin `/coins/{id}/tickers`, else the `tickerExchangeIds` venues.
    */
-  async getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
+  override async getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
     const coinIds = query.coinIds && query.coinIds.length > 0 ? [...new Set(query.coinIds)] : null;
     const exchangeIds =
       query.exchangeIds && query.exchangeIds.length > 0
@@ -395,7 +389,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
   // ── candles ──────────────────────────────────────────────────────────────────────────────────────────
 
   /** Candles from `/market_chart` and `/ohlc`, chosen by resolution (see coingecko-candles.ts and README). */
-  async getCandles(query: CandleQuery, signal: AbortSignal): Promise<Candle[]> {
+  override async getCandles(query: CandleQuery, signal: AbortSignal): Promise<Candle[]> {
     signal.throwIfAborted();
     const now = this.now();
     const to = Math.min(query.to, now);
@@ -430,7 +424,7 @@ export class CoinGeckoProvider implements MarketDataProvider {
   // ── exchange rates ───────────────────────────────────────────────────────────────────────────────────
 
   /** `/exchange_rates` gives units per 1 BTC; per USD = value ÷ the USD value. */
-  async getExchangeRates(signal: AbortSignal): Promise<ExchangeRates> {
+  override async getExchangeRates(signal: AbortSignal): Promise<ExchangeRates> {
     const { rates } = await this.http.get('/exchange_rates', {}, exchangeRatesSchema, signal);
     const usd = rates.usd;
     if (!usd)
@@ -541,28 +535,6 @@ export class CoinGeckoProvider implements MarketDataProvider {
       if (error instanceof ProviderError) return false;
       throw error;
     }
-  }
-
-  // ── unsupported ──────────────────────────────────────────────────────────────────────────────────────
-
-  getOrderBook(_pair: PairQuery, _depth: number, _signal: AbortSignal): Promise<OrderBookSnapshot> {
-    return Promise.reject(new UnsupportedError(this.name, 'order books are not offered'));
-  }
-
-  getTrades(_pair: PairQuery, _since: number | null, _signal: AbortSignal): Promise<TradePrint[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'trades are not offered'));
-  }
-
-  getSocial(_coinIds: readonly string[], _signal: AbortSignal): Promise<SocialSnapshot[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'social signals are not offered'));
-  }
-
-  getOnChain(_coinIds: readonly string[], _signal: AbortSignal): Promise<OnChainSnapshot[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'on-chain signals are not offered'));
-  }
-
-  getAnnouncements(_since: number, _signal: AbortSignal): Promise<Announcement[]> {
-    return Promise.reject(new UnsupportedError(this.name, 'announcements are not offered'));
   }
 
   private cached<T>(cache: Map<string, Cached<T>>, id: string): T | null {
