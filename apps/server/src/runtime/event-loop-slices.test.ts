@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { EventLoopSlices } from './event-loop-slices.js';
+import { SharedTurns } from './shared-turns.js';
 
 function busyFor(ms: number): void {
   const until = performance.now() + ms;
@@ -26,7 +27,10 @@ describe('EventLoopSlices', () => {
   });
 
   it('does not hand the loop back inside a slice', async () => {
-    const slices = new EventLoopSlices(60_000);
+    // Its own turns and a clock that stands still: inside the turn it was resumed in, the job never spends it.
+    const turns = new SharedTurns(5, () => 0);
+    await turns.yieldTurn();
+    const slices = new EventLoopSlices(60_000, turns);
     let timerRan = false;
     setTimeout(() => {
       timerRan = true;
