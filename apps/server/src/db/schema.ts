@@ -105,6 +105,14 @@ export interface CandleTable {
   amount: number;
 }
 
+export interface ScoreReadingTable {
+  coin_id: string;
+  time: number;
+  score: number;
+  /** JSON of the reading's components, flags and corroboration figures; null once older than a day. */
+  detail: string | null;
+}
+
 export interface WatchCoinTable {
   user_id: number;
   coin_id: string;
@@ -257,6 +265,7 @@ export interface Database {
   server_secrets: ServerSecretTable;
   outbox_messages: OutboxMessageTable;
   candles: CandleTable;
+  score_readings: ScoreReadingTable;
   watch_coins: WatchCoinTable;
   watch_exchanges: WatchExchangeTable;
   uploaded_images: UploadedImageTable;

@@ -1,5 +1,6 @@
 import type { SocialReading } from '../scoring/coin-factors.js';
 import type { ScoreReading } from '../scoring/score-explanation.js';
+import type { StoredScorePoint } from './score-reading.repository.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -23,6 +24,17 @@ export class ScoreHistory {
   static readonly EMPTY = new ScoreHistory(new Float64Array(0));
 
   private constructor(private readonly cells: Float64Array) {}
+
+  /** A history of the given points, oldest first, keeping the newest `limit`. */
+  static of(points: readonly { time: number; score: number }[], limit: number): ScoreHistory {
+    const kept = points.slice(Math.max(0, points.length - limit));
+    const cells = new Float64Array(kept.length * 2);
+    kept.forEach((point, index) => {
+      cells[index * 2] = point.time;
+      cells[index * 2 + 1] = point.score;
+    });
+    return new ScoreHistory(cells);
+  }
 
   get length(): number {
     return this.cells.length / 2;
@@ -66,16 +78,40 @@ export class HourlyScoreReadings {
     return this.points.get(coinId) ?? ScoreHistory.EMPTY;
   }
 
-  /** Records the coin's reading for the hour of `now` unless that hour already has one. */
-  record(coinId: string, now: number, reading: () => Omit<HourlyReading, 'time'>): void {
+  /**
+   * Records the coin's reading for the hour of `now` unless that hour already has one; answers the new entry
+   * (to be stored), or null.
+   */
+  record(coinId: string, now: number, reading: () => Omit<HourlyReading, 'time'>): HourlyReading | null {
     const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
     const recent = this.recent.get(coinId) ?? [];
-    if (recent.at(-1)?.time === hour) return;
+    if (recent.at(-1)?.time === hour) return null;
     const entry = { time: hour, ...reading() };
     const stale = recent.findIndex((kept) => kept.time >= now - DAY_MS - HOUR_MS);
     recent.splice(0, stale === -1 ? recent.length : stale);
     recent.push(entry);
     this.recent.set(coinId, recent);
     this.points.set(coinId, this.history(coinId).withPoint(hour, entry.reading.score, SCORE_HISTORY_HOURS));
+    return entry;
+  }
+
+  /**
+   * Rebuilds the readings of a restart from stored points (oldest first per coin): the 30-day history, and the
+   * whole readings that "a day ago" can still find.
+   */
+  restore(points: readonly StoredScorePoint[], now: number): void {
+    const byCoin = new Map<string, StoredScorePoint[]>();
+    for (const point of points) {
+      const list = byCoin.get(point.coinId) ?? [];
+      list.push(point);
+      byCoin.set(point.coinId, list);
+    }
+    for (const [coinId, list] of byCoin) {
+      this.points.set(coinId, ScoreHistory.of(list, SCORE_HISTORY_HOURS));
+      const recent: HourlyReading[] = [];
+      for (const point of list)
+        if (point.whole && point.time >= now - DAY_MS - HOUR_MS) recent.push(point.whole);
+      if (recent.length > 0) this.recent.set(coinId, recent);
+    }
   }
 }

@@ -5,6 +5,7 @@ import { accountsMigration } from './0002-accounts.js';
 import { marketMigration } from './0003-market.js';
 import { uploadsMigration } from './0004-uploads.js';
 import { contentMigration } from './0005-content.js';
+import { scoreReadingsMigration } from './0006-score-readings.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-market': marketMigration,
   '0004-uploads': uploadsMigration,
   '0005-content': contentMigration,
+  '0006-score-readings': scoreReadingsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
