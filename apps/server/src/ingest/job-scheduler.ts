@@ -7,8 +7,6 @@ export interface JobDefinition {
   intervalMs: number;
   /** Per-run time limit, passed to the job as an AbortSignal. */
   timeoutMs: number;
-  /** How long after the start the first run comes. */
-  firstRunAfterMs: number;
   run(signal: AbortSignal): Promise<void>;
 }
 
@@ -35,10 +33,10 @@ export class JobScheduler {
     private readonly now: () => number = Date.now,
   ) {}
 
-  add(definition: JobDefinition): void {
+  add(definition: JobDefinition, startAfterMs = 0): void {
     const state: JobState = { definition, timer: null, failures: 0, lastSuccessAt: null };
     this.jobs.set(definition.name, state);
-    this.schedule(state, definition.firstRunAfterMs);
+    this.schedule(state, startAfterMs);
   }
 
   lastSuccess(name: string): number | null {

@@ -13,14 +13,17 @@ import { RatesJob } from './jobs/rates-job.js';
 import { RetentionJob } from './jobs/retention-job.js';
 import { ScoreJob } from './jobs/score-job.js';
 import { SignalsJob } from './jobs/signals-job.js';
-import type { TickListener, TickOptions } from './jobs/tick-job.js';
+import type { PriceSource, TickListener } from './jobs/tick-job.js';
 import { TickJob } from './jobs/tick-job.js';
 import { MarketRanking } from './market-ranking.js';
 import { MarketScorer } from './market-scorer.js';
 
 export type { TickListener } from './jobs/tick-job.js';
 
-export interface IngestOptions extends TickOptions {
+export interface IngestOptions {
+  /** How often live prices are pulled (simulator: every second). */
+  tickMs: number;
+  prices: PriceSource;
   candleMs: number;
   ratesMs: number;
   signalsMs: number;
@@ -28,6 +31,7 @@ export interface IngestOptions extends TickOptions {
   scoreMs: number;
   /** How far back each resolution is back-filled on first start. */
   backfillMs: Readonly<Record<Resolution, number>>;
+  now: () => number;
 }
 
 export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
@@ -36,6 +40,11 @@ export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
   '1h': 8 * 86_400_000,
   '1d': 5 * 365 * 86_400_000,
 };
+
+/** What every job in jobs/ offers the scheduler. */
+interface IngestJob {
+  run(signal: AbortSignal): Promise<void>;
+}
 
 /**
  * Pulls from one provider into the snapshot and the candle store (jobs/: one job per concern): profiles, rates,
@@ -62,7 +71,7 @@ export class MarketIngest {
     private readonly snapshot: MarketSnapshot,
     candles: CandleRepository,
     private readonly log: FastifyBaseLogger,
-    options: IngestOptions,
+    private readonly options: IngestOptions,
   ) {
     const { now } = options;
     const history = new HistoryCache();
@@ -71,15 +80,11 @@ export class MarketIngest {
     const ranking = new MarketRanking(snapshot, scorer);
     this.profiles = new ProfilesJob(provider, snapshot, now);
     this.backfill = new HistoryBackfill(provider, candles, history, log, options.backfillMs, now);
-    this.ticks = new TickJob(provider, snapshot, new CoinFigures(history), ranking, options);
-    this.candles = new CandlesJob(provider, snapshot, candles, history, {
-      candleMs: options.candleMs,
-      minuteBackfillMs: options.backfillMs['1m'],
-      now,
-    });
-    this.rates = new RatesJob(provider, snapshot, options.ratesMs);
-    this.signals = new SignalsJob(provider, snapshot, options.signalsMs);
-    this.scoring = new ScoreJob(scorer, snapshot, ranking, options.scoreMs);
+    this.ticks = new TickJob(provider, snapshot, new CoinFigures(history), ranking, options.prices, now);
+    this.candles = new CandlesJob(provider, snapshot, candles, history, options.backfillMs['1m'], now);
+    this.rates = new RatesJob(provider, snapshot);
+    this.signals = new SignalsJob(provider, snapshot);
+    this.scoring = new ScoreJob(scorer, snapshot, ranking);
     this.retention = new RetentionJob(candles, now);
   }
 
@@ -133,8 +138,24 @@ export class MarketIngest {
     await this.tick(signal);
     this.backfill.startWriting();
     this.deepHistory = this.loadDeepHistory(AbortSignal.any([signal, this.stopping.signal]));
-    for (const job of [this.ticks, this.candles, this.rates, this.signals, this.scoring, this.retention])
-      this.scheduler.add(job);
+    this.schedule();
+  }
+
+  /** Each job on its interval, the first run one interval after the start (the score's within a second). */
+  private schedule(): void {
+    const { tickMs, candleMs, ratesMs, signalsMs, scoreMs } = this.options;
+    const job = (name: string, intervalMs: number, timeoutMs: number, work: IngestJob) => ({
+      name,
+      intervalMs,
+      timeoutMs,
+      run: (signal: AbortSignal) => work.run(signal),
+    });
+    this.scheduler.add(job('tickers', tickMs, Math.max(5_000, tickMs * 5), this.ticks), tickMs);
+    this.scheduler.add(job('candles', candleMs, 120_000, this.candles), candleMs);
+    this.scheduler.add(job('rates', ratesMs, 30_000, this.rates), ratesMs);
+    this.scheduler.add(job('signals', signalsMs, 60_000, this.signals), signalsMs);
+    this.scheduler.add(job('score', scoreMs, 120_000, this.scoring), Math.min(scoreMs, 1_000));
+    this.scheduler.add(job('retention', 3_600_000, 120_000, this.retention), 60_000);
   }
 
   /**

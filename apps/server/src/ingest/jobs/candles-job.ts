@@ -5,36 +5,22 @@ import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { EventLoopSlices } from '../../runtime/event-loop-slices.js';
 import { bucketStart, rollUp } from '../candle-rollup.js';
 import type { HistoryCache } from '../history-cache.js';
-import type { JobDefinition } from '../job-scheduler.js';
-
-export interface CandleOptions {
-  candleMs: number;
-  /** How far back 1m candles are fetched at most (the 1m back-fill window). */
-  minuteBackfillMs: number;
-  now: () => number;
-}
 
 /** Closed 1m candles since the last stored one, rolled up into the 5m, 1h and 1d buckets they touch. */
-export class CandlesJob implements JobDefinition {
-  readonly name = 'candles';
-  readonly intervalMs: number;
-  readonly timeoutMs = 120_000;
-  readonly firstRunAfterMs: number;
-
+export class CandlesJob {
   constructor(
     private readonly provider: MarketDataProvider,
     private readonly snapshot: MarketSnapshot,
     private readonly candles: CandleRepository,
     private readonly history: HistoryCache,
-    private readonly options: CandleOptions,
-  ) {
-    this.intervalMs = options.candleMs;
-    this.firstRunAfterMs = options.candleMs;
-  }
+    /** How far back 1m candles are fetched at most (the 1m back-fill window). */
+    private readonly minuteBackfillMs: number,
+    private readonly now: () => number,
+  ) {}
 
   async run(signal: AbortSignal): Promise<void> {
     if (!this.provider.capabilities.has('candles')) return;
-    const now = this.options.now();
+    const now = this.now();
     const to = bucketStart(now, '1m');
     const latest = await this.candles.latestTimes('1m');
     const slices = new EventLoopSlices();
@@ -43,7 +29,7 @@ export class CandlesJob implements JobDefinition {
       signal.throwIfAborted();
       const from = Math.max(
         (latest.get(coinId) ?? to - RESOLUTION_MS['1m']) + RESOLUTION_MS['1m'],
-        to - this.options.minuteBackfillMs,
+        to - this.minuteBackfillMs,
       );
       if (from >= to) continue;
       const minutes = await this.provider.getCandles({ coinId, resolution: '1m', from, to }, signal);

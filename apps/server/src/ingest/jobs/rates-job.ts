@@ -1,20 +1,12 @@
 import type { MarketDataProvider } from '@coinlens/market-model';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
-import type { JobDefinition } from '../job-scheduler.js';
 
 /** Fiat exchange rates per US dollar; a rate that is not a positive number is left out. */
-export class RatesJob implements JobDefinition {
-  readonly name = 'rates';
-  readonly timeoutMs = 30_000;
-  readonly firstRunAfterMs: number;
-
+export class RatesJob {
   constructor(
     private readonly provider: MarketDataProvider,
     private readonly snapshot: MarketSnapshot,
-    readonly intervalMs: number,
-  ) {
-    this.firstRunAfterMs = intervalMs;
-  }
+  ) {}
 
   async run(signal: AbortSignal): Promise<void> {
     if (!this.provider.capabilities.has('exchangeRates')) return;

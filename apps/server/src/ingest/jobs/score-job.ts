@@ -1,14 +1,10 @@
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { certificationOf } from '../certification.js';
-import type { JobDefinition } from '../job-scheduler.js';
 import type { MarketRanking } from '../market-ranking.js';
 import type { MarketScorer } from '../market-scorer.js';
 
 /** Recomputes the score and applies what follows from it (certification, ExRank) at once. */
-export class ScoreJob implements JobDefinition {
-  readonly name = 'score';
-  readonly timeoutMs = 120_000;
-  readonly firstRunAfterMs: number;
+export class ScoreJob {
   /** Whether a run has completed (until then every score field is null). */
   scored = false;
 
@@ -16,10 +12,7 @@ export class ScoreJob implements JobDefinition {
     private readonly scorer: MarketScorer,
     private readonly snapshot: MarketSnapshot,
     private readonly ranking: MarketRanking,
-    readonly intervalMs: number,
-  ) {
-    this.firstRunAfterMs = Math.min(intervalMs, 1_000);
-  }
+  ) {}
 
   async run(signal: AbortSignal): Promise<void> {
     await this.scorer.run(signal);

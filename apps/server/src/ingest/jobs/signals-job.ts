@@ -1,20 +1,12 @@
 import type { MarketDataProvider } from '@coinlens/market-model';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
-import type { JobDefinition } from '../job-scheduler.js';
 
 /** Each coin's social and on-chain readings, from the sources that offer them. */
-export class SignalsJob implements JobDefinition {
-  readonly name = 'signals';
-  readonly timeoutMs = 60_000;
-  readonly firstRunAfterMs: number;
-
+export class SignalsJob {
   constructor(
     private readonly provider: MarketDataProvider,
     private readonly snapshot: MarketSnapshot,
-    readonly intervalMs: number,
-  ) {
-    this.firstRunAfterMs = intervalMs;
-  }
+  ) {}
 
   async run(signal: AbortSignal): Promise<void> {
     const ids = [...this.snapshot.coins.keys()];

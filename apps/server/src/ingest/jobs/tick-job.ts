@@ -5,17 +5,11 @@ import { EventLoopSlices } from '../../runtime/event-loop-slices.js';
 import { certificationOf } from '../certification.js';
 import type { CoinFigures } from '../coin-figures.js';
 import { FeedLayout } from '../feed-layout.js';
-import type { JobDefinition } from '../job-scheduler.js';
 import type { MarketRanking } from '../market-ranking.js';
 import { referencePriceOfColumns, VenueExclusions } from '../reference-price.js';
 
-export interface TickOptions {
-  /** How often live prices are pulled (simulator: every second). */
-  tickMs: number;
-  /** Where prices come from: venue tickers aggregated here, or the provider's aggregate quotes. */
-  prices: 'tickers' | 'quotes';
-  now: () => number;
-}
+/** Where prices come from: venue tickers aggregated here, or the provider's aggregate quotes. */
+export type PriceSource = 'tickers' | 'quotes';
 
 /** Listeners get the ids of the coins whose state changed on a tick. */
 export type TickListener = (changedCoinIds: readonly string[]) => void;
@@ -37,11 +31,7 @@ const TICK_SLICE_MS = 5;
  * The live update: prices (validated, outliers excluded, volume-weighted median) or aggregate quotes, metrics,
  * ranks, exchange aggregates and global figures, published at once; listeners hear which coins changed.
  */
-export class TickJob implements JobDefinition {
-  readonly name = 'tickers';
-  readonly intervalMs: number;
-  readonly timeoutMs: number;
-  readonly firstRunAfterMs: number;
+export class TickJob {
   private readonly exclusions = new Map<string, VenueExclusions>();
   private readonly listeners = new Set<TickListener>();
   /** Each tick's tickers by coin, in columns on two alternating sides (feed-layout.ts). */
@@ -52,12 +42,9 @@ export class TickJob implements JobDefinition {
     private readonly snapshot: MarketSnapshot,
     private readonly figures: CoinFigures,
     private readonly ranking: MarketRanking,
-    private readonly options: TickOptions,
-  ) {
-    this.intervalMs = options.tickMs;
-    this.timeoutMs = Math.max(5_000, options.tickMs * 5);
-    this.firstRunAfterMs = options.tickMs;
-  }
+    private readonly prices: PriceSource,
+    private readonly now: () => number,
+  ) {}
 
   onTick(listener: TickListener): () => void {
     this.listeners.add(listener);
@@ -65,10 +52,10 @@ export class TickJob implements JobDefinition {
   }
 
   async run(signal: AbortSignal): Promise<void> {
-    const now = this.options.now();
+    const now = this.now();
     const ids = [...this.snapshot.coins.keys()];
     const changed: string[] = [];
-    if (this.options.prices === 'tickers' && this.provider.capabilities.has('tickers')) {
+    if (this.prices === 'tickers' && this.provider.capabilities.has('tickers')) {
       this.feed.fill(await this.provider.getTickers({}, signal));
       // Worked out in slices on the side of the feed not on show, then published in one step: no reader sees
       // half a tick, and no request waits for a whole one.
@@ -98,7 +85,7 @@ export class TickJob implements JobDefinition {
 
   /** Recomputes every priced coin's metrics from its current price and venues (new history arrived). */
   republishMetrics(): void {
-    const now = this.options.now();
+    const now = this.now();
     const changed: string[] = [];
     for (const coin of this.snapshot.coins.values()) {
       if (coin.price === null) continue;
