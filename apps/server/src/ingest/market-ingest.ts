@@ -18,8 +18,6 @@ import { TickJob } from './jobs/tick-job.js';
 import { MarketRanking } from './market-ranking.js';
 import { MarketScorer } from './market-scorer.js';
 
-export type { TickListener } from './jobs/tick-job.js';
-
 export interface IngestOptions {
   /** How often live prices are pulled (simulator: every second). */
   tickMs: number;
