@@ -22,7 +22,7 @@ import { FollowedSourceRepository } from './modules/content/followed-source.repo
 import { InboxRepository } from './modules/inbox/inbox.repository.js';
 import { inboxProcedures } from './modules/inbox/inbox.procedures.js';
 import { InboxService } from './modules/inbox/inbox.service.js';
-import { accountEventMessage, followedCoinAlert } from './modules/inbox/system-messages.js';
+import { accountEventMessage } from './modules/inbox/system-messages.js';
 import type { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { connectPushTriggers } from './modules/push/push-triggers.js';
 import { PushRepository } from './modules/push/push.repository.js';
@@ -135,13 +135,9 @@ export async function createContentServices(deps: ContentDependencies): Promise<
   });
   publisher.onPublished((article) => {
     triggers.breakingFlash(article);
-    if (!article.draft.originKey.startsWith('flag:')) return;
-    const [coinId] = article.draft.coinIds;
-    if (coinId === undefined) return;
-    void (async () => {
-      for (const userId of await deps.watchedCoins.followers(coinId))
-        await inbox.send(followedCoinAlert(article, coinId, userId));
-    })().catch((error: unknown) => log.warn({ err: error }, 'coin alerts not stored'));
+    inbox
+      .alertCoinFollowers(article, deps.watchedCoins)
+      .catch((error: unknown) => log.warn({ err: error }, 'coin alerts not stored'));
   });
 
   return {

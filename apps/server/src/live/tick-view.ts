@@ -1,20 +1,13 @@
 import type { CoinTick, GlobalTick } from '@coinlens/contract';
 
 import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
+import { coinPriceFields } from '../modules/market/coin-price-fields.js';
 import type { Converter } from '../modules/market/currency.service.js';
-import { percent, significant, significantOrNull } from '../modules/market/precision.js';
+import { percent, significant } from '../modules/market/precision.js';
 
 export function coinTick(coin: CoinState, money: Converter, stale: boolean): CoinTick {
-  const metrics = coin.metrics;
   return {
-    price: significantOrNull(money.convertNullable(coin.price)),
-    change_24h: percent(metrics?.change24h),
-    volume_24h: significantOrNull(metrics?.volume24h),
-    amount_24h: significantOrNull(money.convertNullable(metrics?.amount24h)),
-    market_cap: significantOrNull(money.convertNullable(metrics?.marketCap)),
-    circulating_market_cap: significantOrNull(money.convertNullable(metrics?.circulatingMarketCap)),
-    high_24h: significantOrNull(money.convertNullable(metrics?.high24h)),
-    low_24h: significantOrNull(money.convertNullable(metrics?.low24h)),
+    ...coinPriceFields(coin, money),
     rank: coin.rank,
     stale,
     as_of: coin.asOf,

@@ -1,4 +1,5 @@
-import type { CoinFactor } from './methodology.js';
+import type { ScoreFactor } from '@coinlens/contract';
+
 import { SCORE_PARAMETERS } from './methodology.js';
 import { verifiedVolume } from './verified-volume.js';
 import type { VenueMarket, VerifiedVolume } from './verified-volume.js';
@@ -43,7 +44,7 @@ export type CoinFlag =
 export interface CoinFactorValues {
   coinId: string;
   /** Raw factor values before ranking; null when the coin lacks the data. */
-  raw: Record<CoinFactor, number | null>;
+  raw: Record<ScoreFactor, number | null>;
   volume: VerifiedVolume;
   flags: CoinFlag[];
 }

@@ -1,14 +1,16 @@
+import { SCORE_FACTORS } from '@coinlens/contract';
+import type { ScoreFactor } from '@coinlens/contract';
+
 import type { CoinFactorValues, CoinFlag } from './coin-factors.js';
 import { percentileRanks } from './cross-section.js';
-import type { CoinFactor } from './methodology.js';
-import { COIN_FACTOR_WEIGHTS, COIN_FACTORS, REQUIRED_FACTORS, SCORE_PARAMETERS } from './methodology.js';
+import { COIN_FACTOR_WEIGHTS, REQUIRED_FACTORS, SCORE_PARAMETERS } from './methodology.js';
 
 export interface CoinScore {
   coinId: string;
   /** 0–100, this computation's (not yet smoothed) value. */
   score: number;
   /** Percentile rank of each factor in the universe, 0–1; null when the coin lacks it. */
-  components: Record<CoinFactor, number | null>;
+  components: Record<ScoreFactor, number | null>;
   /** Multiplicative penalties applied (1 = none). */
   penalty: number;
   flags: CoinFlag[];
@@ -25,8 +27,8 @@ export interface CoinScore {
  */
 export function scoreCoins(universe: readonly CoinFactorValues[]): CoinScore[] {
   const { winsorLowQuantile, winsorHighQuantile } = SCORE_PARAMETERS;
-  const ranks = new Map<CoinFactor, (number | null)[]>();
-  for (const factor of COIN_FACTORS) {
+  const ranks = new Map<ScoreFactor, (number | null)[]>();
+  for (const factor of SCORE_FACTORS) {
     ranks.set(
       factor,
       percentileRanks(
@@ -39,12 +41,12 @@ export function scoreCoins(universe: readonly CoinFactorValues[]): CoinScore[] {
   const scores: CoinScore[] = [];
   universe.forEach((coin, index) => {
     const components = Object.fromEntries(
-      COIN_FACTORS.map((factor) => [factor, ranks.get(factor)?.[index] ?? null]),
-    ) as Record<CoinFactor, number | null>;
+      SCORE_FACTORS.map((factor) => [factor, ranks.get(factor)?.[index] ?? null]),
+    ) as Record<ScoreFactor, number | null>;
     if (REQUIRED_FACTORS.some((factor) => components[factor] === null)) return;
     let logSum = 0;
     let weightSum = 0;
-    for (const factor of COIN_FACTORS) {
+    for (const factor of SCORE_FACTORS) {
       const rank = components[factor];
       if (rank === null) continue;
       // A zero raw value ranks lowest but not zero, so one empty factor lowers the score without erasing it.

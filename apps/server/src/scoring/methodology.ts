@@ -1,22 +1,14 @@
+import type { ScoreFactor } from '@coinlens/contract';
+
 /**
  * The score's published methodology: version, weights and parameters. docs/score-methodology.md explains each
- * value; a change here is a new version (the version travels in every answer that carries a score).
+ * value; a change here is a new version (the version travels in every answer that carries a score). The factors
+ * themselves are the contract's SCORE_FACTORS.
  */
 export const SCORE_METHODOLOGY_VERSION = '1.1.0';
 
-export const COIN_FACTORS = [
-  'verified_volume',
-  'liquidity',
-  'market_cap',
-  'social',
-  'on_chain',
-  'developer',
-  'official',
-] as const;
-export type CoinFactor = (typeof COIN_FACTORS)[number];
-
 /** Weights of the weighted geometric mean; they sum to 1. A factor a coin lacks drops out and the rest renormalise. */
-export const COIN_FACTOR_WEIGHTS: Readonly<Record<CoinFactor, number>> = {
+export const COIN_FACTOR_WEIGHTS: Readonly<Record<ScoreFactor, number>> = {
   verified_volume: 0.25,
   liquidity: 0.25,
   market_cap: 0.2,
@@ -30,7 +22,7 @@ export const COIN_FACTOR_WEIGHTS: Readonly<Record<CoinFactor, number>> = {
  * Market factors every scored coin has; a coin without them is not scored. Liquidity is not among them: a
  * source without order books (an aggregate-quote API) still scores on the rest.
  */
-export const REQUIRED_FACTORS: readonly CoinFactor[] = ['verified_volume', 'market_cap'];
+export const REQUIRED_FACTORS: readonly ScoreFactor[] = ['verified_volume', 'market_cap'];
 
 export const SCORE_PARAMETERS = {
   /** Cross-section winsorising before percentile ranks (p1 / p99). */

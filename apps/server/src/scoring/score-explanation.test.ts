@@ -1,20 +1,21 @@
+import { SCORE_FACTORS } from '@coinlens/contract';
+import type { ScoreFactor } from '@coinlens/contract';
 import { describe, expect, it } from 'vitest';
 
-import type { CoinFactor } from './methodology.js';
-import { COIN_FACTOR_WEIGHTS, COIN_FACTORS } from './methodology.js';
+import { COIN_FACTOR_WEIGHTS } from './methodology.js';
 import { explainMovement } from './score-explanation.js';
 
 function reading(
-  components: Partial<Record<CoinFactor, number>>,
+  components: Partial<Record<ScoreFactor, number>>,
   flags: { kind: 'unconfirmed_social_spike'; followerGrowth: number }[] = [],
 ) {
   const full = Object.fromEntries(
-    COIN_FACTORS.map((factor) => [factor, components[factor] ?? 0.5]),
-  ) as Record<CoinFactor, number>;
+    SCORE_FACTORS.map((factor) => [factor, components[factor] ?? 0.5]),
+  ) as Record<ScoreFactor, number>;
   const score =
     100 *
     Math.exp(
-      COIN_FACTORS.reduce((sum, factor) => sum + COIN_FACTOR_WEIGHTS[factor] * Math.log(full[factor]), 0),
+      SCORE_FACTORS.reduce((sum, factor) => sum + COIN_FACTOR_WEIGHTS[factor] * Math.log(full[factor]), 0),
     );
   return { score, components: full, flags };
 }

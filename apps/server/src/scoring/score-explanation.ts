@@ -1,15 +1,17 @@
+import { SCORE_FACTORS } from '@coinlens/contract';
+import type { ScoreFactor } from '@coinlens/contract';
+
 import type { CoinFlag } from './coin-factors.js';
-import type { CoinFactor } from './methodology.js';
-import { COIN_FACTOR_WEIGHTS, COIN_FACTORS } from './methodology.js';
+import { COIN_FACTOR_WEIGHTS } from './methodology.js';
 
 export interface ScoreReading {
   score: number;
-  components: Record<CoinFactor, number | null>;
+  components: Record<ScoreFactor, number | null>;
   flags: readonly CoinFlag[];
 }
 
 export interface ScoreDriver {
-  factor: CoinFactor;
+  factor: ScoreFactor;
   /** Points of the score change this factor accounts for (signed). */
   points: number;
   /** Its percentile rank then and now, 0–1. */
@@ -34,12 +36,12 @@ export interface ScoreMovement {
  */
 export function explainMovement(earlier: ScoreReading, now: ScoreReading): ScoreMovement {
   const change = now.score - earlier.score;
-  const contributions: { factor: CoinFactor; log: number; from: number; to: number }[] = [];
+  const contributions: { factor: ScoreFactor; log: number; from: number; to: number }[] = [];
   let totalWeight = 0;
-  for (const factor of COIN_FACTORS) {
+  for (const factor of SCORE_FACTORS) {
     if (now.components[factor] !== null) totalWeight += COIN_FACTOR_WEIGHTS[factor];
   }
-  for (const factor of COIN_FACTORS) {
+  for (const factor of SCORE_FACTORS) {
     const from = earlier.components[factor];
     const to = now.components[factor];
     if (from === null || to === null) continue;

@@ -49,6 +49,14 @@ export function flashCoinOf(coin: CoinState): FlashCoin {
   };
 }
 
+/** How the origin key of a score-flag flash begins. */
+const SCORE_FLAG_ORIGIN = 'flag:';
+
+/** Whether the article is a score-flag flash: one about a coin the score has just flagged. */
+export function isScoreFlagFlash(draft: ArticleDraft): boolean {
+  return draft.originKey.startsWith(SCORE_FLAG_ORIGIN);
+}
+
 function flash(
   coin: CoinState,
   key: string,
@@ -122,7 +130,7 @@ export function marketEventFlashes(snapshot: MarketSnapshot, now: number): Artic
       drafts.push(
         flash(
           coin,
-          `flag:${id}:${flag.kind}:${day}`,
+          `${SCORE_FLAG_ORIGIN}${id}:${flag.kind}:${day}`,
           { title: scoreFlagTitle(who), summary: flagSummary(flag, coin, snapshot) },
           false,
           now,

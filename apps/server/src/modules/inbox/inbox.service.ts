@@ -2,8 +2,11 @@ import { ErrorCode, type AppLanguage, type LocalisedText, type ProcedureOutput }
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
 import { htmlToText } from '../../news/html-sanitiser.js';
+import type { PublishedArticle } from '../content/article-publisher.js';
 import { encodeLocalised, localisedText } from '../content/localised-json.js';
+import { isScoreFlagFlash } from '../content/market-flashes.js';
 import type { InboxMessageRow, InboxRepository } from './inbox.repository.js';
+import { followedCoinAlert } from './system-messages.js';
 
 /** A new account also sees the notices of the month before it joined. */
 const BROADCAST_LOOKBACK_MS = 30 * 86_400_000;
@@ -18,6 +21,11 @@ export interface InboxMessageDraft {
   dedupeKey?: string | null;
   /** Which push switch governs it; default the inbox's. */
   pushTopic?: 'inbox' | 'coin_alerts';
+}
+
+/** Who follows a coin (the coin watchlist). */
+export interface CoinFollowers {
+  followers(coinId: string): Promise<readonly number[]>;
 }
 
 export interface DeliveredMessage {
@@ -53,6 +61,15 @@ export class InboxService {
     );
     if (id !== null) for (const listener of this.listeners) listener({ id, draft });
     return id;
+  }
+
+  /** A score-flag flash about a coin becomes a system message to each of the coin's followers. */
+  async alertCoinFollowers(article: PublishedArticle, watchers: CoinFollowers): Promise<void> {
+    if (!isScoreFlagFlash(article.draft)) return;
+    const [coinId] = article.draft.coinIds;
+    if (coinId === undefined) return;
+    for (const userId of await watchers.followers(coinId))
+      await this.send(followedCoinAlert(article, coinId, userId));
   }
 
   async list(

@@ -11,6 +11,7 @@ import type {
 import type { CoinState, ExchangeState, VenueQuote } from '../../market-store/market-snapshot.js';
 import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { sectorName } from '@coinlens/market-model';
+import { coinPriceFields } from './coin-price-fields.js';
 import type { Converter } from './currency.service.js';
 import { percent, significantOrNull, sparklineShape } from './precision.js';
 
@@ -47,14 +48,7 @@ export function coinListItem(
     local_name: localName(profile.localNames, profile.name, language),
     logo: profile.logo,
     rank: coin.rank,
-    price: significantOrNull(money.convertNullable(coin.price)),
-    change_24h: percent(metrics?.change24h),
-    volume_24h: significantOrNull(metrics?.volume24h),
-    amount_24h: significantOrNull(money.convertNullable(metrics?.amount24h)),
-    market_cap: significantOrNull(money.convertNullable(metrics?.marketCap)),
-    circulating_market_cap: significantOrNull(money.convertNullable(metrics?.circulatingMarketCap)),
-    high_24h: significantOrNull(money.convertNullable(metrics?.high24h)),
-    low_24h: significantOrNull(money.convertNullable(metrics?.low24h)),
+    ...coinPriceFields(coin, money),
     turnover_rate: percent(metrics?.turnoverRate),
     volatility_24h: percent(metrics?.volatility24h),
     sparkline_7d: sparklineShape(metrics?.sparkline7d ?? []),

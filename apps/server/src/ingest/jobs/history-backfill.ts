@@ -1,12 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import { CandleSeries } from '../analytics/candle-series.js';
+import { CandleSeries } from '../../analytics/candle-series.js';
 import type { MarketDataProvider, CoinProfile, Resolution } from '@coinlens/market-model';
 import { RESOLUTION_MS } from '@coinlens/market-model';
-import type { CandleRepository } from '../market-store/candle.repository.js';
-import { bucketStart } from './candle-rollup.js';
-import { EventLoopSlices } from '../runtime/event-loop-slices.js';
-import type { HistoryCache } from './history-cache.js';
+import type { CandleRepository } from '../../market-store/candle.repository.js';
+import { bucketStart } from '../candle-rollup.js';
+import { EventLoopSlices } from '../../runtime/event-loop-slices.js';
+import type { HistoryCache } from '../history-cache.js';
+
+/** Read before the first tick: cheap, and what the lists show (changes, sparklines, 24 h range). */
+const RECENT_RESOLUTIONS: readonly Resolution[] = ['1h', '5m', '1m'];
+/** Read after the server is up: years of daily candles (ATH/ATL, ROI, listing day, BTC correlation). */
+const DEEP_RESOLUTIONS: readonly Resolution[] = ['1d'];
 
 /** Rows per back-fill write: a few milliseconds of blocking SQLite work at a time. */
 const WRITE_ROWS = 200;
@@ -54,11 +59,26 @@ export class HistoryBackfill {
     );
   }
 
+  /** The recent history (1h, 5m, 1m): what start-up reads before the first tick. */
+  loadRecent(coins: readonly CoinProfile[], signal: AbortSignal): Promise<void> {
+    return this.load(coins, RECENT_RESOLUTIONS, signal);
+  }
+
+  /** The daily history: what start-up reads in the background once the server is up. */
+  loadDeep(coins: readonly CoinProfile[], signal: AbortSignal): Promise<void> {
+    return this.load(coins, DEEP_RESOLUTIONS, signal);
+  }
+
+  /** Every resolution at once (benches and tools). */
+  loadAll(coins: readonly CoinProfile[], signal: AbortSignal): Promise<void> {
+    return this.load(coins, [...RECENT_RESOLUTIONS, ...DEEP_RESOLUTIONS], signal);
+  }
+
   /**
    * Reads each coin's stored candles of `resolutions` into the history and back-fills what is missing from the
    * provider; the new candles are queued for storing.
    */
-  async load(
+  private async load(
     coins: readonly CoinProfile[],
     resolutions: readonly Resolution[],
     signal: AbortSignal,

@@ -1,0 +1,26 @@
+import type { MarketDataProvider } from '@coinlens/market-model';
+import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
+
+/** Each coin's social and on-chain readings, from the sources that offer them. */
+export class SignalsJob {
+  constructor(
+    private readonly provider: MarketDataProvider,
+    private readonly snapshot: MarketSnapshot,
+  ) {}
+
+  async run(signal: AbortSignal): Promise<void> {
+    const ids = [...this.snapshot.coins.keys()];
+    if (this.provider.capabilities.has('social')) {
+      for (const social of await this.provider.getSocial(ids, signal)) {
+        const coin = this.snapshot.coins.get(social.coinId);
+        if (coin) coin.social = social;
+      }
+    }
+    if (this.provider.capabilities.has('onChain')) {
+      for (const onChain of await this.provider.getOnChain(ids, signal)) {
+        const coin = this.snapshot.coins.get(onChain.coinId);
+        if (coin) coin.onChain = onChain;
+      }
+    }
+  }
+}
