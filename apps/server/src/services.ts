@@ -31,6 +31,7 @@ import { LocalDiskImageStorage } from './modules/uploads/image-storage.js';
 import { scheduleUploadSweep } from './modules/uploads/upload-sweep.js';
 import { UploadedImageRepository } from './modules/uploads/uploaded-image.repository.js';
 import { CandleRepository } from './market-store/candle.repository.js';
+import { ScoreReadingRepository } from './market-store/score-reading.repository.js';
 import { DEFAULT_BACKFILL_MS, MarketIngest } from './ingest/market-ingest.js';
 import { MarketSnapshot } from './market-store/market-snapshot.js';
 import { LiveHub } from './live/live-hub.js';
@@ -159,6 +160,7 @@ export async function createServices(
     scoreMs: 5 * 60_000,
     backfillMs: DEFAULT_BACKFILL_MS,
     now,
+    scoreReadings: new ScoreReadingRepository(db),
   });
   const currencies = new CurrencyService(snapshot);
   const coinInterest = new HotSearchTracker(now);

@@ -1,10 +1,15 @@
+import { coinScoreOutput } from '@coinlens/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../src/market-store/hourly-score-readings.js';
 import type { HourlyReading } from '../src/market-store/hourly-score-readings.js';
 import { ScoreReadingRepository } from '../src/market-store/score-reading.repository.js';
+import { callAs } from './support/accounts.js';
+import { FAKE_MARKET_EPOCH, FakeMarketProvider } from './support/fake-market-provider.js';
 import { TEST_DIALECTS, createTestDatabase } from './support/test-databases.js';
 import type { TestDatabase } from './support/test-databases.js';
+import { startTestServer } from './support/test-server.js';
+import type { TestServer } from './support/test-server.js';
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 10, 1);
@@ -87,5 +92,49 @@ describe.each(TEST_DIALECTS)('score readings stored on %s', (dialect) => {
     expect(points.filter((point) => point.whole !== null).map((point) => point.time)).toEqual(
       Array.from({ length: 26 }, (_, index) => START + (14 + index) * HOUR),
     );
+  });
+});
+
+describe.each(TEST_DIALECTS)('a restarted server on %s', (dialect) => {
+  let database: TestDatabase;
+  let clock = FAKE_MARKET_EPOCH;
+  const provider = new FakeMarketProvider(() => clock);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.dispose());
+
+  const scoreView = async (server: TestServer) =>
+    coinScoreOutput.parse(
+      (await callAs(server, 'appmarket_msrv/coin_score', { coin_id: 'bitcoin' }, { lang: 'en' })).data,
+    );
+
+  it('still says why the score moved since yesterday and keeps its history', async () => {
+    const first = await startTestServer(database.env, { now: () => clock, marketProvider: provider });
+    try {
+      await first.built.services.market.ingest.score(AbortSignal.timeout(10_000));
+      clock += 25 * HOUR;
+      await first.tick();
+      await first.built.services.market.ingest.score(AbortSignal.timeout(10_000));
+      expect((await scoreView(first)).history).toHaveLength(2);
+    } finally {
+      await first.close();
+    }
+
+    clock += HOUR;
+    const second = await startTestServer(database.env, { now: () => clock, marketProvider: provider });
+    try {
+      await second.built.services.market.ingest.score(AbortSignal.timeout(10_000));
+      const view = await scoreView(second);
+      expect(view.history.map((point) => point.time)).toEqual([
+        Math.floor(FAKE_MARKET_EPOCH / HOUR) * HOUR,
+        Math.floor((FAKE_MARKET_EPOCH + 25 * HOUR) / HOUR) * HOUR,
+        Math.floor((FAKE_MARKET_EPOCH + 26 * HOUR) / HOUR) * HOUR,
+      ]);
+      expect(view.movement?.since).toBe(Math.floor((FAKE_MARKET_EPOCH + 25 * HOUR) / HOUR) * HOUR);
+    } finally {
+      await second.close();
+    }
   });
 });

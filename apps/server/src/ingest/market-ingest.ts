@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MarketDataProvider, CoinProfile, Resolution } from '@coinlens/market-model';
 import type { CandleRepository } from '../market-store/candle.repository.js';
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
+import type { ScoreReadingRepository } from '../market-store/score-reading.repository.js';
 import { CoinFigures } from './coin-figures.js';
 import { HistoryCache } from './history-cache.js';
 import { JobScheduler } from './job-scheduler.js';
@@ -30,6 +31,8 @@ export interface IngestOptions {
   /** How far back each resolution is back-filled on first start. */
   backfillMs: Readonly<Record<Resolution, number>>;
   now: () => number;
+  /** Where hourly score readings are kept across restarts; none keeps them in memory only. */
+  scoreReadings?: ScoreReadingRepository;
 }
 
 export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
@@ -59,6 +62,7 @@ export class MarketIngest {
   private readonly signals: SignalsJob;
   private readonly scoring: ScoreJob;
   private readonly retention: RetentionJob;
+  private readonly scorer: MarketScorer;
   /** Aborts the background history load when the server stops. */
   private readonly stopping = new AbortController();
   private deepHistory: Promise<void> = Promise.resolve();
@@ -74,7 +78,8 @@ export class MarketIngest {
     const { now } = options;
     const history = new HistoryCache();
     this.scheduler = new JobScheduler(log, now);
-    const scorer = new MarketScorer(provider, snapshot, log, now);
+    const scorer = new MarketScorer(provider, snapshot, log, now, options.scoreReadings ?? null);
+    this.scorer = scorer;
     const ranking = new MarketRanking(snapshot, scorer);
     this.profiles = new ProfilesJob(provider, snapshot, now);
     this.backfill = new HistoryBackfill(provider, candles, history, log, options.backfillMs, now);
@@ -124,6 +129,7 @@ export class MarketIngest {
    */
   async start(signal: AbortSignal): Promise<void> {
     await this.loadProfiles(signal);
+    await this.scorer.restoreReadings();
     await this.rates
       .run(signal)
       .catch((error: unknown) => this.log.warn({ err: error }, 'exchange rates unavailable at start'));

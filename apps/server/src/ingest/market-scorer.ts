@@ -19,7 +19,9 @@ import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.
 import { explainMovement } from '../scoring/score-explanation.js';
 import { ScoreSmoother } from '../scoring/score-smoother.js';
 import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
-import { HourlyScoreReadings } from '../market-store/hourly-score-readings.js';
+import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../market-store/hourly-score-readings.js';
+import type { HourlyReading } from '../market-store/hourly-score-readings.js';
+import type { ScoreReadingRepository } from '../market-store/score-reading.repository.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 
 const HOUR_MS = 3_600_000;
@@ -63,7 +65,8 @@ function socialReading(social: SocialSnapshot | null): SocialReading | null {
 /**
  * Runs the score over the live market (docs/score-methodology.md): samples tapes and books, judges each venue's
  * integrity, scores coins and exchanges, smooths them, and writes the results into the snapshot, where the
- * procedures, ExRank and certification read them. In-memory: the readings restart with the server.
+ * procedures, ExRank and certification read them. Each coin's first reading of every hour is stored, so "why it
+ * moved" and the 30-day history survive a restart (`restoreReadings`).
  */
 export class MarketScorer {
   private readonly sampler: VenueSampler;
@@ -79,8 +82,20 @@ export class MarketScorer {
     private readonly snapshot: MarketSnapshot,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
+    private readonly stored: ScoreReadingRepository | null = null,
   ) {
     this.sampler = new VenueSampler(provider, { ...DEFAULT_SAMPLER_OPTIONS, now });
+  }
+
+  /** Reads the stored hourly readings back (at start, before the first run); a failure only costs the history. */
+  async restoreReadings(): Promise<void> {
+    if (!this.stored) return;
+    const now = this.now();
+    try {
+      this.hourly.restore(await this.stored.since(now - SCORE_HISTORY_HOURS * HOUR_MS), now);
+    } catch (error) {
+      this.log.warn({ err: error }, 'stored score readings could not be read; the history starts anew');
+    }
   }
 
   /** The last computed integrity of a venue, null when it was never sampled. */
@@ -115,11 +130,13 @@ export class MarketScorer {
     const ranking = this.coinSmoother.ranking();
     const rankOf = new Map(ranking.map((id, index) => [id, index + 1]));
     const scoredIds = new Set<string>();
+    const newReadings: { coinId: string; entry: HourlyReading }[] = [];
     for (const score of scores) {
       const coin = this.snapshot.coins.get(score.coinId);
       if (!coin) continue;
       scoredIds.add(score.coinId);
-      this.recordHourly(coin, score, now);
+      const entry = this.recordHourly(coin, score, now);
+      if (entry) newReadings.push({ coinId: score.coinId, entry });
       const dayAgo = this.hourly.dayAgo(score.coinId, now);
       const value = smoothed.get(score.coinId) ?? score.score;
       coin.score = {
@@ -141,6 +158,21 @@ export class MarketScorer {
       sampleMs,
       computeMs: features.busyMs + performance.now() - computeStarted,
     };
+    await this.storeReadings(newReadings, now);
+  }
+
+  /** Stores the hour's new readings and, once an hour with them, forgets what the history no longer needs. */
+  private async storeReadings(
+    entries: readonly { coinId: string; entry: HourlyReading }[],
+    now: number,
+  ): Promise<void> {
+    if (!this.stored || entries.length === 0) return;
+    try {
+      await this.stored.insert(entries);
+      await this.stored.prune(now - SCORE_HISTORY_HOURS * HOUR_MS, now - DAY_MS - 2 * HOUR_MS);
+    } catch (error) {
+      this.log.warn({ err: error }, 'score readings could not be stored');
+    }
   }
 
   /**
@@ -197,9 +229,13 @@ export class MarketScorer {
   }
 
   /** The coin's reading for this hour, unless the hour has one (the first run of an hour speaks for it). */
-  private recordHourly(coin: CoinState, score: ReturnType<typeof scoreCoins>[number], now: number): void {
+  private recordHourly(
+    coin: CoinState,
+    score: ReturnType<typeof scoreCoins>[number],
+    now: number,
+  ): HourlyReading | null {
     const id = coin.profile.id;
-    this.hourly.record(id, now, () => ({
+    return this.hourly.record(id, now, () => ({
       reading: {
         score: this.coinSmoother.smoothedValue(id) ?? score.score,
         components: score.components,
