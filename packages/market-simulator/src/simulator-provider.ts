@@ -2,7 +2,7 @@
  * The embedded default market-data provider: 300+ real coins and 60+ real exchanges from the authored
  * catalogue, with prices, books, trades, candles and signals simulated deterministically from a seed (and
  * the scenario) — a pure function of time, so any call gives the same answer whenever and in whatever order
- * it is made. See README.md beside this file for the model and the scenarios.
+ * it is made. See the package's README.md for the model and the scenarios.
  */
 import type {
   Capability,
@@ -29,6 +29,8 @@ import type { CoinFacts, ExchangeFacts } from './catalog/catalog-types.js';
 import { COIN_BY_ID, COIN_CATALOG } from './catalog/coin-catalog.js';
 import { EXCHANGE_CATALOG } from './catalog/exchange-catalog.js';
 import { coinLogoSvg, exchangeLogoSvg } from './catalog/logo-monogram.js';
+import type { SlicesFactory } from './event-loop-slices.js';
+import { immediateSlices } from './event-loop-slices.js';
 import { buildExchangeRates } from './exchange-rates.js';
 import { FICTIONAL_VENUES } from './fictional-venues.js';
 import { buildOnChain } from './on-chain.js';
@@ -49,6 +51,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Defaults to 'realistic'. */
   scenario?: ScenarioName | ScenarioConfig;
+  /** How long builds hand the event loop back; defaults to a `setImmediate` after each slice. */
+  slices?: SlicesFactory;
 }
 
 /** How far back ATH/ATL look (the ingest back-fills five years of daily candles). */
@@ -67,11 +71,13 @@ export class SimulatorProvider implements MarketDataProvider {
   readonly capabilities: ReadonlySet<Capability> = new Set(CAPABILITIES);
   readonly context: SimulatorContext;
   private readonly now: () => number;
+  private readonly slices: SlicesFactory;
   private readonly extremes = new Map<string, Extremes>();
 
   constructor(options: SimulatorOptions) {
     if (!Number.isFinite(options.seed)) throw new Error('simulator seed must be a finite number');
     this.now = options.now ?? Date.now;
+    this.slices = options.slices ?? immediateSlices;
     this.context = new SimulatorContext(
       options.seed,
       resolveScenario(options.scenario),
@@ -90,7 +96,7 @@ export class SimulatorProvider implements MarketDataProvider {
 
   async getTickers(query: TickerQuery, signal: AbortSignal): Promise<VenueTicker[]> {
     signal.throwIfAborted();
-    return buildTickers(this.context, query, this.now(), signal);
+    return buildTickers(this.context, query, this.now(), signal, this.slices);
   }
 
   getQuotes(coinIds: readonly string[], signal: AbortSignal): Promise<AggregateQuote[]> {
@@ -129,6 +135,7 @@ export class SimulatorProvider implements MarketDataProvider {
       query.to,
       this.now(),
       signal,
+      this.slices,
     );
   }
 

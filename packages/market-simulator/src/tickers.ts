@@ -4,8 +4,8 @@
  * the drifting rates), bid/ask from the book's spread, and 24h volume as the venue reports it (true volume,
  * plus wash volume on wash venues, times any inflation).
  */
-import { EventLoopSlices } from '../../../runtime/event-loop-slices.js';
 import type { TickerQuery, VenueTicker } from '@coinlens/market-model';
+import type { SlicesFactory } from './event-loop-slices.js';
 import { spreadFraction } from './order-books.js';
 import type { SimulatorContext } from './simulator-context.js';
 import type { VenuePair } from './venues.js';
@@ -36,6 +36,7 @@ export async function buildTickers(
   query: TickerQuery,
   time: number,
   signal: AbortSignal,
+  newSlices: SlicesFactory,
 ): Promise<VenueTicker[]> {
   const exchangeIds = query.exchangeIds ? new Set(query.exchangeIds) : null;
   const coinIds = query.coinIds ? new Set(query.coinIds) : null;
@@ -47,7 +48,7 @@ export async function buildTickers(
         : context.venues.pairs();
   const tickers: VenueTicker[] = [];
   // Short slices: the ~20,000 tickers of the default universe are built on every tick.
-  const slices = new EventLoopSlices(5);
+  const slices = newSlices(5);
   // An index loop: after an await, a for-of loop allocates an iterator result per pair.
   for (let index = 0; index < pairs.length; index++) {
     const pair = pairs[index]!;

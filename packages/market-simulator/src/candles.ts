@@ -5,8 +5,8 @@
  * the future leaks); buckets after `now` and before the coin's issue date are left out.
  */
 import type { Candle, Resolution } from '@coinlens/market-model';
-import { EventLoopSlices } from '../../../runtime/event-loop-slices.js';
 import { RESOLUTION_MS } from '@coinlens/market-model';
+import type { SlicesFactory } from './event-loop-slices.js';
 import type { PathCoin, PricePath } from './price-path.js';
 
 /** Work between two hand-backs of the event loop while a long history is generated (years of daily candles). */
@@ -24,9 +24,10 @@ export async function buildCandlesInSlices(
   to: number,
   now: number,
   signal: AbortSignal,
+  newSlices: SlicesFactory,
 ): Promise<Candle[]> {
   const candles: Candle[] = [];
-  const slices = new EventLoopSlices(SLICE_MS);
+  const slices = newSlices(SLICE_MS);
   for (const candle of candlesOf(path, coin, resolution, from, to, now)) {
     candles.push(candle);
     if (candles.length % 16 === 0) {
