@@ -4,7 +4,7 @@
  * are made up, their websites use the reserved `.example` domain and their registration place says
  * 'Simulated venue'. They appear only when the active scenario gives them a behaviour.
  */
-import type { ExchangeFacts } from './catalog/catalog-types.js';
+import type { ExchangeFacts } from './catalog/catalog-schema.js';
 import { INFLATED_VENUE, OUTLIER_VENUE, SPOOF_VENUE, WASH_VENUE } from './scenarios.js';
 
 export const SIMULATED_VENUE_PLACE = 'Simulated venue';

@@ -17,7 +17,7 @@
  * of their 1m highs; each second's price lies inside them), and nothing requires iterating a year of
  * minutes. Pump-and-dump episodes add a log overlay (and volume) on top.
  */
-import type { CoinFacts } from './catalog/catalog-types.js';
+import type { CoinFacts } from './catalog/catalog-schema.js';
 import type { FiatRates } from './fiat-currencies.js';
 import { HistoryPins } from './history-pins.js';
 import { BoundedCache, normalAt, streamKey, uniformAt } from './random.js';

@@ -2,7 +2,7 @@
  * The simulator's shared state: catalogue, price path, venues and the active scenario, plus the pricing
  * helpers every feed (tickers, books, trades) uses so they agree with each other.
  */
-import type { CoinFacts, ExchangeFacts } from './catalog/catalog-types.js';
+import type { CoinFacts, ExchangeFacts } from './catalog/catalog-schema.js';
 import { FiatRates } from './fiat-currencies.js';
 import { FICTIONAL_VENUE_IDS, FICTIONAL_VENUES } from './fictional-venues.js';
 import type { PathCoin } from './price-path.js';

@@ -25,7 +25,7 @@ import type {
 import { CAPABILITIES, NotFoundError } from '@coinlens/market-model';
 import { buildAnnouncements } from './announcements.js';
 import { buildCandlesInSlices } from './candles.js';
-import type { CoinFacts, ExchangeFacts } from './catalog/catalog-types.js';
+import type { CoinFacts, ExchangeFacts } from './catalog/catalog-schema.js';
 import { COIN_BY_ID, COIN_CATALOG } from './catalog/coin-catalog.js';
 import { EXCHANGE_CATALOG } from './catalog/exchange-catalog.js';
 import { coinLogoSvg, exchangeLogoSvg } from './catalog/logo-monogram.js';

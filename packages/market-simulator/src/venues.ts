@@ -16,7 +16,7 @@
  *   honest venue volumes sum to its candle volume. Within a venue the primary pair takes 70 %.
  * - Each pair carries a small mean-reverting price basis (a few bps; DEXes tens of bps) from smooth noise.
  */
-import type { CoinFacts, ExchangeFacts } from './catalog/catalog-types.js';
+import type { CoinFacts, ExchangeFacts } from './catalog/catalog-schema.js';
 import { isFiatCode } from './fiat-currencies.js';
 import { trackedCoin } from './price-path.js';
 import { normalAt, smoothNoise, streamKey } from './random.js';

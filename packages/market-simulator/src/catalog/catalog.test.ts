@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { CoinFacts, ExchangeFacts } from './catalog-types.js';
+import type { CoinFacts, ExchangeFacts } from './catalog-schema.js';
 import { SECTORS } from '@coinlens/market-model';
 import { COIN_BY_ID, COIN_CATALOG } from './coin-catalog.js';
 import { EXCHANGE_CATALOG } from './exchange-catalog.js';
