@@ -4,7 +4,7 @@
  * the coin's own website. They are simulated: no title refers to a real partner or event.
  */
 import type { Announcement } from '@coinlens/market-model';
-import { DAY_MS } from './price-path.js';
+import { DAY_MS } from './price-path/time-units.js';
 import { poissonFromUniform, streamKey, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';
 

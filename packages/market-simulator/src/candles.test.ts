@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Candle, Resolution } from '@coinlens/market-model';
 import { RESOLUTION_MS } from '@coinlens/market-model';
 import { COIN_CATALOG } from './catalog/coin-catalog.js';
-import { DAY_MS, HOUR_MS } from './price-path.js';
+import { DAY_MS, HOUR_MS } from './price-path/time-units.js';
 import { SimulatorProvider } from './simulator-provider.js';
 
 const NOW = Date.UTC(2026, 10, 22, 15, 30, 12, 345);

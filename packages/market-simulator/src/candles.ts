@@ -7,7 +7,8 @@
 import type { Candle, Resolution } from '@coinlens/market-model';
 import { RESOLUTION_MS } from '@coinlens/market-model';
 import type { SlicesFactory } from './event-loop-slices.js';
-import type { PathCoin, PricePath } from './price-path.js';
+import type { PathCoin } from './price-path/path-coin.js';
+import type { PricePath } from './price-path/price-path.js';
 
 /** Work between two hand-backs of the event loop while a long history is generated (years of daily candles). */
 const SLICE_MS = 5;

@@ -11,7 +11,7 @@
  * Bought followers leave all of this untouched — that is what lets a score see they are not corroborated.
  */
 import type { OnChainSnapshot } from '@coinlens/market-model';
-import { ANCHOR_TIME, DAY_MS } from './price-path.js';
+import { ANCHOR_TIME, DAY_MS } from './price-path/time-units.js';
 import { normalAt, smoothNoise, streamKey, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';
 import { marketCapAtAnchor } from './venues.js';

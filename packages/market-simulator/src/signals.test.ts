@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { DAY_MS } from './price-path.js';
+import { DAY_MS } from './price-path/time-units.js';
 import { FOLLOWER_PURCHASE_AT, SCENARIOS } from './scenarios.js';
 import { SimulatorProvider } from './simulator-provider.js';
 

@@ -5,8 +5,9 @@
 import type { CoinFacts, ExchangeFacts } from './catalog/catalog-schema.js';
 import { FiatRates } from './fiat-currencies.js';
 import { FICTIONAL_VENUE_IDS, FICTIONAL_VENUES } from './fictional-venues.js';
-import type { PathCoin } from './price-path.js';
-import { ANCHOR_TIME, PricePath } from './price-path.js';
+import type { PathCoin } from './price-path/path-coin.js';
+import { ANCHOR_TIME } from './price-path/time-units.js';
+import { PricePath } from './price-path/price-path.js';
 import type { ScenarioConfig } from './scenarios.js';
 import { PumpSchedule, scenarioCoinIds, scenarioVenueIds } from './scenarios.js';
 import type { QuoteAsset, VenuePair } from './venues.js';

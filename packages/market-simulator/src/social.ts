@@ -12,7 +12,7 @@
  * "fame for sale" and the bot shares Nizzoli et al. report for pump promoters.
  */
 import type { SocialSnapshot } from '@coinlens/market-model';
-import { ANCHOR_TIME, DAY_MS, HOUR_MS } from './price-path.js';
+import { ANCHOR_TIME, DAY_MS, HOUR_MS } from './price-path/time-units.js';
 import { normalAt, smoothNoise, streamKey, uniformAt } from './random.js';
 import { FOLLOWER_PURCHASE_AT } from './scenarios.js';
 import type { SimulatorContext } from './simulator-context.js';

@@ -15,7 +15,7 @@
  * and a first-digit distribution far from Benford.
  */
 import type { TradePrint } from '@coinlens/market-model';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './price-path.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './price-path/time-units.js';
 import { normalAt, poissonFromUniform, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';
 import { roundSignificant, spreadFraction, tickSize } from './order-books.js';

@@ -18,7 +18,7 @@
  */
 import type { CoinFacts, ExchangeFacts } from './catalog/catalog-schema.js';
 import { isFiatCode } from './fiat-currencies.js';
-import { trackedCoin } from './price-path.js';
+import { trackedCoin } from './price-path/path-coin.js';
 import { normalAt, smoothNoise, streamKey } from './random.js';
 
 export type QuoteAsset = { kind: 'fiat'; code: string } | { kind: 'coin'; coinId: string };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { COIN_CATALOG } from './catalog/coin-catalog.js';
-import { FiatRates } from './fiat-currencies.js';
+import { COIN_CATALOG } from '../catalog/coin-catalog.js';
+import { FiatRates } from '../fiat-currencies.js';
 import { HistoryPins } from './history-pins.js';
-import { ANCHOR_TIME, DAY_MS, PricePath } from './price-path.js';
-import { PumpSchedule } from './scenarios.js';
+import { ANCHOR_TIME, DAY_MS } from './time-units.js';
+import { PricePath } from './price-path.js';
+import { PumpSchedule } from '../scenarios.js';
 
 const day = (date: string) => Date.parse(`${date}T00:00:00Z`);
 

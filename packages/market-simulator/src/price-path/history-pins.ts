@@ -1,4 +1,4 @@
-import type { DatedPrice, MarketHistoryFacts } from './catalog/catalog-schema.js';
+import type { DatedPrice, MarketHistoryFacts } from '../catalog/catalog-schema.js';
 
 const NOON_MS = 12 * 3_600_000;
 

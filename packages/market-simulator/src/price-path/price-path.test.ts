@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { COIN_BY_ID, COIN_CATALOG } from './catalog/coin-catalog.js';
-import { FiatRates } from './fiat-currencies.js';
-import { ANCHOR_TIME, DAY_MS, HOUR_MS, MINUTE_MS, PricePath } from './price-path.js';
-import type { PumpAndDumpEpisode } from './scenarios.js';
-import { PumpSchedule } from './scenarios.js';
+import { COIN_BY_ID, COIN_CATALOG } from '../catalog/coin-catalog.js';
+import { FiatRates } from '../fiat-currencies.js';
+import { ANCHOR_TIME, DAY_MS, HOUR_MS, MINUTE_MS } from './time-units.js';
+import { PricePath } from './price-path.js';
+import type { PumpAndDumpEpisode } from '../scenarios.js';
+import { PumpSchedule } from '../scenarios.js';
 
 function makePath(seed: number, pumps: PumpAndDumpEpisode[] = []): PricePath {
   return new PricePath(seed, COIN_CATALOG, new PumpSchedule(pumps), new FiatRates(seed, ANCHOR_TIME));
