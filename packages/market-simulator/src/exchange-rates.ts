@@ -3,14 +3,17 @@
  * gold from the simulated PAX Gold price (so the XAU rate and gold tokens agree), and BTC and ETH as
  * 1 / their path price. `perUsd` is units of the currency per US dollar.
  */
+import type { DisplayCurrencyCodeOf } from '@coinlens/contract';
 import type { CurrencyRate, ExchangeRates } from '@coinlens/market-model';
+import { displayCurrency } from './display-currency.js';
 import { FIAT_CURRENCIES, GOLD } from './fiat-currencies.js';
 import type { SimulatorContext } from './simulator-context.js';
 
-const CRYPTO_RATES = [
-  { code: 'BTC', coinId: 'bitcoin', name: 'Bitcoin', unit: '₿' },
-  { code: 'ETH', coinId: 'ethereum', name: 'Ether', unit: 'Ξ' },
-] as const;
+/** The coin behind each crypto display currency. */
+const CRYPTO_COINS: Readonly<Record<DisplayCurrencyCodeOf<'crypto'>, string>> = {
+  btc: 'bitcoin',
+  eth: 'ethereum',
+};
 const GOLD_TOKEN = 'pax-gold';
 
 export function buildExchangeRates(context: SimulatorContext, time: number): ExchangeRates {
@@ -21,13 +24,14 @@ export function buildExchangeRates(context: SimulatorContext, time: number): Exc
     type: 'fiat',
     perUsd: context.fiat.perUsd(currency.code, time) ?? currency.perUsd,
   }));
-  for (const crypto of CRYPTO_RATES) {
-    const coin = context.coin(crypto.coinId);
+  for (const [code, coinId] of Object.entries(CRYPTO_COINS)) {
+    const coin = context.coin(coinId);
     if (!coin) continue;
+    const shown = displayCurrency(code);
     rates.push({
-      code: crypto.code,
-      name: crypto.name,
-      unit: crypto.unit,
+      code: code.toUpperCase(),
+      name: shown.en_name,
+      unit: shown.unit,
       type: 'crypto',
       perUsd: 1 / context.path.priceAt(coin, time),
     });

@@ -3,61 +3,80 @@
  * slightly and smoothly over time (value noise: ±0.6 % over weeks, ±0.15 % within a day), plus a steady
  * depreciation for the high-inflation currencies. A pure function of (seed, code, time).
  */
+import type { DisplayCurrencyCodeOf } from '@coinlens/contract';
+import { displayCurrency } from './display-currency.js';
 import { smoothNoise, streamKey } from './random.js';
 
-export interface FiatCurrency {
-  code: string;
-  name: string;
-  unit: string;
+interface RateFacts {
   /** Units per USD at the anchor time. */
   perUsd: number;
   /** Yearly drift of `perUsd` (0.25 = the currency loses a fifth of its value a year). */
   yearlyDrift?: number;
 }
 
-export const FIAT_CURRENCIES: readonly FiatCurrency[] = [
-  { code: 'USD', name: 'US Dollar', unit: '$', perUsd: 1 },
-  { code: 'CNY', name: 'Chinese Yuan', unit: '¥', perUsd: 7.12 },
-  { code: 'EUR', name: 'Euro', unit: '€', perUsd: 0.862 },
-  { code: 'JPY', name: 'Japanese Yen', unit: '¥', perUsd: 153.4 },
-  { code: 'KRW', name: 'South Korean Won', unit: '₩', perUsd: 1_438 },
-  { code: 'VND', name: 'Vietnamese Dong', unit: '₫', perUsd: 26_310 },
-  { code: 'GBP', name: 'British Pound', unit: '£', perUsd: 0.758 },
-  { code: 'INR', name: 'Indian Rupee', unit: '₹', perUsd: 88.6 },
-  { code: 'RUB', name: 'Russian Ruble', unit: '₽', perUsd: 81.2, yearlyDrift: 0.08 },
-  { code: 'BRL', name: 'Brazilian Real', unit: 'R$', perUsd: 5.36 },
-  { code: 'TRY', name: 'Turkish Lira', unit: '₺', perUsd: 42.2, yearlyDrift: 0.25 },
-  { code: 'AUD', name: 'Australian Dollar', unit: 'A$', perUsd: 1.535 },
-  { code: 'CAD', name: 'Canadian Dollar', unit: 'C$', perUsd: 1.402 },
-  { code: 'CHF', name: 'Swiss Franc', unit: 'CHF', perUsd: 0.803 },
-  { code: 'HKD', name: 'Hong Kong Dollar', unit: 'HK$', perUsd: 7.776 },
-  { code: 'SGD', name: 'Singapore Dollar', unit: 'S$', perUsd: 1.302 },
-  { code: 'TWD', name: 'New Taiwan Dollar', unit: 'NT$', perUsd: 30.9 },
-  { code: 'THB', name: 'Thai Baht', unit: '฿', perUsd: 32.6 },
-  { code: 'IDR', name: 'Indonesian Rupiah', unit: 'Rp', perUsd: 16_650 },
-  { code: 'PHP', name: 'Philippine Peso', unit: '₱', perUsd: 58.9 },
-  { code: 'MYR', name: 'Malaysian Ringgit', unit: 'RM', perUsd: 4.17 },
-  { code: 'MXN', name: 'Mexican Peso', unit: 'MX$', perUsd: 18.45 },
-  { code: 'ARS', name: 'Argentine Peso', unit: 'AR$', perUsd: 1_455, yearlyDrift: 0.3 },
-  { code: 'NGN', name: 'Nigerian Naira', unit: '₦', perUsd: 1_452, yearlyDrift: 0.12 },
-  { code: 'ZAR', name: 'South African Rand', unit: 'R', perUsd: 17.3 },
-  { code: 'AED', name: 'UAE Dirham', unit: 'AED', perUsd: 3.6725 },
-  { code: 'SAR', name: 'Saudi Riyal', unit: 'SAR', perUsd: 3.75 },
-  { code: 'PLN', name: 'Polish Zloty', unit: 'zł', perUsd: 3.66 },
-  { code: 'SEK', name: 'Swedish Krona', unit: 'kr', perUsd: 9.48 },
-  { code: 'NOK', name: 'Norwegian Krone', unit: 'kr', perUsd: 10.12 },
-  { code: 'DKK', name: 'Danish Krone', unit: 'kr', perUsd: 6.43 },
-  { code: 'NZD', name: 'New Zealand Dollar', unit: 'NZ$', perUsd: 1.77 },
-  { code: 'UAH', name: 'Ukrainian Hryvnia', unit: '₴', perUsd: 41.9, yearlyDrift: 0.06 },
-  { code: 'PKR', name: 'Pakistani Rupee', unit: '₨', perUsd: 281.5, yearlyDrift: 0.05 },
-  { code: 'CZK', name: 'Czech Koruna', unit: 'Kč', perUsd: 20.95 },
-  { code: 'HUF', name: 'Hungarian Forint', unit: 'Ft', perUsd: 333 },
-  { code: 'ILS', name: 'Israeli New Shekel', unit: '₪', perUsd: 3.27 },
+export interface FiatCurrency extends RateFacts {
+  /** Upper-case ISO 4217 code. */
+  code: string;
+  name: string;
+  unit: string;
+}
+
+/** The rate of every fiat display currency, by its code; the order is the order rates are answered in. */
+const DISPLAY_FIAT_RATES: Readonly<Record<DisplayCurrencyCodeOf<'fiat'>, RateFacts>> = {
+  usd: { perUsd: 1 },
+  cny: { perUsd: 7.12 },
+  eur: { perUsd: 0.862 },
+  jpy: { perUsd: 153.4 },
+  krw: { perUsd: 1_438 },
+  vnd: { perUsd: 26_310 },
+  gbp: { perUsd: 0.758 },
+  inr: { perUsd: 88.6 },
+  rub: { perUsd: 81.2, yearlyDrift: 0.08 },
+  brl: { perUsd: 5.36 },
+  try: { perUsd: 42.2, yearlyDrift: 0.25 },
+  aud: { perUsd: 1.535 },
+  cad: { perUsd: 1.402 },
+  chf: { perUsd: 0.803 },
+  hkd: { perUsd: 7.776 },
+  sgd: { perUsd: 1.302 },
+  twd: { perUsd: 30.9 },
+  thb: { perUsd: 32.6 },
+  idr: { perUsd: 16_650 },
+  php: { perUsd: 58.9 },
+  myr: { perUsd: 4.17 },
+  mxn: { perUsd: 18.45 },
+  ars: { perUsd: 1_455, yearlyDrift: 0.3 },
+  ngn: { perUsd: 1_452, yearlyDrift: 0.12 },
+  zar: { perUsd: 17.3 },
+  aed: { perUsd: 3.6725 },
+  sar: { perUsd: 3.75 },
+  pln: { perUsd: 3.66 },
+  sek: { perUsd: 9.48 },
+  nok: { perUsd: 10.12 },
+  dkk: { perUsd: 6.43 },
+  nzd: { perUsd: 1.77 },
+  uah: { perUsd: 41.9, yearlyDrift: 0.06 },
+  pkr: { perUsd: 281.5, yearlyDrift: 0.05 },
+  czk: { perUsd: 20.95 },
+  huf: { perUsd: 333 },
+  ils: { perUsd: 3.27 },
+};
+
+/** Fiat currencies the product does not display that the simulator prices too (a venue quotes in COP). */
+const OTHER_FIAT: readonly FiatCurrency[] = [
   { code: 'CLP', name: 'Chilean Peso', unit: 'CLP$', perUsd: 942 },
   { code: 'COP', name: 'Colombian Peso', unit: 'COL$', perUsd: 3_820 },
   { code: 'EGP', name: 'Egyptian Pound', unit: 'E£', perUsd: 47.6, yearlyDrift: 0.1 },
   { code: 'KZT', name: 'Kazakhstani Tenge', unit: '₸', perUsd: 521 },
   { code: 'BDT', name: 'Bangladeshi Taka', unit: '৳', perUsd: 122.2 },
+];
+
+export const FIAT_CURRENCIES: readonly FiatCurrency[] = [
+  ...Object.entries(DISPLAY_FIAT_RATES).map(([code, rate]) => {
+    const shown = displayCurrency(code);
+    return { code: code.toUpperCase(), name: shown.en_name, unit: shown.unit, ...rate };
+  }),
+  ...OTHER_FIAT,
 ];
 
 /** Gold: troy ounces per USD at the anchor (≈ $4,000 / oz). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DISPLAY_CURRENCIES } from '@coinlens/contract';
 import { CAPABILITIES } from '@coinlens/market-model';
 import type { VenueTicker } from '@coinlens/market-model';
 import { COIN_CATALOG } from './catalog/coin-catalog.js';
@@ -9,44 +10,6 @@ import { renderSimulatorLogo, SimulatorProvider } from './simulator-provider.js'
 
 const NOW = Date.UTC(2026, 10, 22, 15, 30, 12, 345);
 const signal = new AbortController().signal;
-const REQUIRED_FIAT = [
-  'CNY',
-  'EUR',
-  'JPY',
-  'KRW',
-  'VND',
-  'GBP',
-  'INR',
-  'RUB',
-  'BRL',
-  'TRY',
-  'AUD',
-  'CAD',
-  'CHF',
-  'HKD',
-  'SGD',
-  'TWD',
-  'THB',
-  'IDR',
-  'PHP',
-  'MYR',
-  'MXN',
-  'ARS',
-  'NGN',
-  'ZAR',
-  'AED',
-  'SAR',
-  'PLN',
-  'SEK',
-  'NOK',
-  'DKK',
-  'NZD',
-  'UAH',
-  'PKR',
-  'CZK',
-  'HUF',
-  'ILS',
-];
 
 function sim(
   seed = 42,
@@ -185,12 +148,15 @@ describe('SimulatorProvider', () => {
     });
   });
 
-  it('gives exchange rates for 30+ fiat currencies, BTC, ETH and gold', async () => {
+  it('gives exchange rates for every display currency, more fiat currencies and gold', async () => {
     const provider = sim();
     const { rates, timestamp } = await provider.getExchangeRates(signal);
     expect(timestamp).toBe(NOW);
     const codes = new Set(rates.map((rate) => rate.code));
-    expect(REQUIRED_FIAT.filter((code) => !codes.has(code))).toEqual([]);
+    expect(
+      DISPLAY_CURRENCIES.map((entry) => entry.currency_code.toUpperCase()).filter((code) => !codes.has(code)),
+    ).toEqual([]);
+    expect(codes.has('XAU')).toBe(true);
     expect(rates.filter((rate) => rate.type === 'fiat').length).toBeGreaterThanOrEqual(30);
     for (const rate of rates) {
       expect(rate.perUsd).toBeGreaterThan(0);

@@ -1,9 +1,10 @@
-import type { CurrencyEntry } from '@coinlens/contract';
+import type { CurrencyEntry } from './market.schema.js';
 
-type CatalogEntry = Omit<CurrencyEntry, 'status'>;
-
-/** The currencies prices can be shown in (spec §3 "Price/currency setting"); USD first, the default. */
-export const CURRENCY_CATALOG: readonly CatalogEntry[] = [
+/**
+ * The currencies prices can be shown in (spec §3 "Price/currency setting"); USD first, the default. The one
+ * list of them: the server answers it (with each one's availability) and a source prices them.
+ */
+export const DISPLAY_CURRENCIES = [
   { currency_code: 'usd', en_name: 'US Dollar', cn_name: '美元', currency_type: 'fiat', unit: '$' },
   { currency_code: 'cny', en_name: 'Chinese Yuan', cn_name: '人民币', currency_type: 'fiat', unit: '¥' },
   { currency_code: 'eur', en_name: 'Euro', cn_name: '欧元', currency_type: 'fiat', unit: '€' },
@@ -145,4 +146,12 @@ export const CURRENCY_CATALOG: readonly CatalogEntry[] = [
   },
   { currency_code: 'btc', en_name: 'Bitcoin', cn_name: '比特币', currency_type: 'crypto', unit: '₿' },
   { currency_code: 'eth', en_name: 'Ether', cn_name: '以太币', currency_type: 'crypto', unit: 'Ξ' },
-];
+] as const satisfies readonly Omit<CurrencyEntry, 'status'>[];
+
+export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
+export type DisplayCurrencyCode = DisplayCurrency['currency_code'];
+/** The lower-case codes of the display currencies of one type. */
+export type DisplayCurrencyCodeOf<T extends DisplayCurrency['currency_type']> = Extract<
+  DisplayCurrency,
+  { currency_type: T }
+>['currency_code'];
