@@ -190,4 +190,18 @@ describe('price path', () => {
       12,
     );
   });
+
+  it('summarises a pumped hour’s first read from its own minutes, not from a reused scratch unit', () => {
+    const start = ANCHOR_TIME + 3 * DAY_MS + 14 * HOUR_MS;
+    const episode = { coinId: 'mobox', start, durationMs: 3 * HOUR_MS, magnitude: 1 };
+    const minute = start + HOUR_MS + 7 * MINUTE_MS;
+    // Reading another coin's minutes first leaves them in the scratch unit deep-history reads reuse.
+    const cold = makePath(11, [episode]);
+    cold.summarize(coinOf(cold, 'bitcoin'), minute - 30 * DAY_MS, minute - 30 * DAY_MS + MINUTE_MS);
+    const warm = makePath(11, [episode]);
+    warm.minuteUnit(coinOf(warm, 'mobox'), Math.floor(minute / HOUR_MS));
+    expect(cold.summarize(coinOf(cold, 'mobox'), minute, minute + MINUTE_MS)).toEqual(
+      warm.summarize(coinOf(warm, 'mobox'), minute, minute + MINUTE_MS),
+    );
+  });
 });

@@ -82,7 +82,14 @@ export class UnitCache implements UnitLookup {
     if (this.scratchMinuteKey !== key) {
       this.scratchMinuteKey = Number.NaN;
       const day = Math.floor(hourIndex / 24);
-      this.minuteUnitFrom(coin, this.hourUnit(coin, day), hourIndex - day * 24, this.scratchMinute);
+      const unit = this.minuteUnitFrom(
+        coin,
+        this.hourUnit(coin, day),
+        hourIndex - day * 24,
+        this.scratchMinute,
+      );
+      // Building a pumped coin's hours caches the minutes of its pumped hours: then the scratch stays unused.
+      if (unit !== this.scratchMinute) return unit;
       this.scratchMinuteKey = key;
     }
     return this.scratchMinute;
