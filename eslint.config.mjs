@@ -1,5 +1,6 @@
 // Type-aware lint for every workspace. Import direction follows ARCHITECTURE.md:
-// web -> contract, server -> contract, never web <-> server; inside web: components/lib -> features -> pages -> app;
+// web -> contract, server -> contract, never web <-> server; the market simulator -> market-model and contract, and
+// only the server's provider registry imports it; inside web: components/lib -> features -> pages -> app;
 // inside server: gateway -> modules -> (market-data, scoring, db); scoring imports nothing with I/O.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -62,6 +63,12 @@ export default tseslint.config(
         {
           zones: [
             { target: './packages/contract', from: ['./apps'], message: 'The contract depends on zod only.' },
+            {
+              target: './packages/market-simulator',
+              from: ['./apps'],
+              message:
+                'The simulator depends on the market model and the contract only; the host injects the rest.',
+            },
             { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
             { target: `${web}/lib`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
@@ -81,6 +88,24 @@ export default tseslint.config(
             { target: `${server}/modules`, from: [`${server}/gateway/gateway-plugin.ts`] },
             { target: `${server}/market-data`, from: [`${server}/gateway`, `${server}/modules`] },
             { target: `${server}/db`, from: [`${server}/gateway`, `${server}/modules`] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/market-data/provider-registry.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@coinlens/market-simulator',
+              message:
+                'Only market-data/provider-registry.ts (and tests) may use the simulator: the rest of the server sees a MarketDataProvider.',
+            },
           ],
         },
       ],

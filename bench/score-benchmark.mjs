@@ -8,11 +8,11 @@ import { performance } from 'node:perf_hooks';
 import { ROOT } from './support.mjs';
 
 const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).href;
-const { SimulatorProvider } = await import(dist('market-data/providers/simulator/simulator-provider.js'));
-const { SCENARIOS, WASH_VENUE, INFLATED_VENUE, SPOOF_VENUE, OUTLIER_VENUE } = await import(
-  dist('market-data/providers/simulator/scenarios.js')
+const { SimulatorProvider, SCENARIOS, WASH_VENUE, INFLATED_VENUE, SPOOF_VENUE, OUTLIER_VENUE } = await import(
+  new URL('../packages/market-simulator/dist/index.js', import.meta.url).href
 );
 const { MarketSnapshot } = await import(dist('market-store/market-snapshot.js'));
+const { EventLoopSlices } = await import(dist('runtime/event-loop-slices.js'));
 const { MarketScorer } = await import(dist('ingest/market-scorer.js'));
 const { referencePrice, VenueExclusions } = await import(dist('ingest/reference-price.js'));
 const { scoreVenues } = await import(dist('scoring/venue-integrity/venue-integrity.js'));
@@ -32,7 +32,12 @@ const HONEST = SCENARIOS.honest;
 async function market(scenario, times = [AT]) {
   let clock = times[0];
   const now = () => clock;
-  const provider = new SimulatorProvider({ seed: SEED, now, scenario });
+  const provider = new SimulatorProvider({
+    seed: SEED,
+    now,
+    scenario,
+    slices: (ms) => new EventLoopSlices(ms),
+  });
   const snapshot = new MarketSnapshot(60_000);
   const scorer = new MarketScorer(provider, snapshot, silentLog, now);
   let state;

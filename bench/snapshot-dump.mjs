@@ -8,12 +8,18 @@ import { benchIngestOptions, noCandleStore, silentLog } from './support.mjs';
 const root = process.argv[2] ?? new URL('..', import.meta.url).pathname;
 const scenario = process.argv[3] ?? 'realistic';
 const dist = (f) => `${root}/apps/server/dist/${f}`;
-const { SimulatorProvider } = await import(dist('market-data/providers/simulator/simulator-provider.js'));
+const { SimulatorProvider } = await import(`${root}/packages/market-simulator/dist/index.js`);
+const { EventLoopSlices } = await import(dist('runtime/event-loop-slices.js'));
 const { MarketSnapshot } = await import(dist('market-store/market-snapshot.js'));
 const { MarketIngest, DEFAULT_BACKFILL_MS } = await import(dist('ingest/market-ingest.js'));
 let clock = Date.UTC(2026, 10, 20, 12, 0, 0, 250);
 const now = () => clock;
-const source = new SimulatorProvider({ seed: 20_261_122, now, scenario });
+const source = new SimulatorProvider({
+  seed: 20_261_122,
+  now,
+  scenario,
+  slices: (ms) => new EventLoopSlices(ms),
+});
 const snapshot = new MarketSnapshot(60_000);
 const ingest = new MarketIngest(
   source,

@@ -14,7 +14,10 @@ const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).h
 // in production once start-up is done.
 const { tightenHeapForSteadyState } = await import(dist('config/heap-tuning.js'));
 tightenHeapForSteadyState();
-const { SimulatorProvider } = await import(dist('market-data/providers/simulator/simulator-provider.js'));
+const { SimulatorProvider } = await import(
+  new URL('../packages/market-simulator/dist/index.js', import.meta.url).href
+);
+const { EventLoopSlices } = await import(dist('runtime/event-loop-slices.js'));
 const { MarketSnapshot } = await import(dist('market-store/market-snapshot.js'));
 const { MarketIngest, DEFAULT_BACKFILL_MS } = await import(dist('ingest/market-ingest.js'));
 const { RESOLUTION_MS } = await import(
@@ -178,7 +181,11 @@ function synthetic(coinCount) {
 
 const NO_MINUTES = { ...DEFAULT_BACKFILL_MS, '1m': 0 };
 const rows = [
-  await measure('default (simulator)', (now) => new SimulatorProvider({ seed: 20_261_122, now }), NO_MINUTES),
+  await measure(
+    'default (simulator)',
+    (now) => new SimulatorProvider({ seed: 20_261_122, now, slices: (ms) => new EventLoopSlices(ms) }),
+    NO_MINUTES,
+  ),
 ];
 for (const coins of [1_000, 3_000, 10_000])
   rows.push(await measure(`synthetic ${coins}`, synthetic(coins), { ...NO_MINUTES, '1d': 60 * 86_400_000 }));

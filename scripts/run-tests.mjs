@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every workspace's test suite in turn (contract, server, web, then the browser tests against a fresh
+// Runs every workspace's test suite in turn (contract, simulator, server, web, then the browser tests against a fresh
 // build) and ends with one summary line `N passed, N failed, N skipped` summed over all suites.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.test-reports');
 const suites = [
   { name: 'contract', dir: 'packages/contract' },
+  { name: 'market-simulator', dir: 'packages/market-simulator' },
   { name: 'server', dir: 'apps/server' },
   { name: 'web', dir: 'apps/web' },
   { name: 'e2e', dir: 'e2e', needsBuild: true },

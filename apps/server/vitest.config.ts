@@ -8,6 +8,9 @@ export default defineConfig({
       '@coinlens/market-model': fileURLToPath(
         new URL('../../packages/market-model/src/index.ts', import.meta.url),
       ),
+      '@coinlens/market-simulator': fileURLToPath(
+        new URL('../../packages/market-simulator/src/index.ts', import.meta.url),
+      ),
     },
   },
   test: {

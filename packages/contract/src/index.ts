@@ -8,6 +8,7 @@ export * from './procedures/procedure-constants.js';
 export * from './procedures/app.schema.js';
 export * from './procedures/user.schema.js';
 export * from './procedures/market.schema.js';
+export * from './procedures/display-currencies.js';
 export * from './procedures/search.schema.js';
 export * from './procedures/content.schema.js';
 export * from './procedures/inbox.schema.js';

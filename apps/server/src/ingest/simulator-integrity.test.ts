@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
-import { SimulatorProvider } from '../market-data/providers/simulator/simulator-provider.js';
+import { SimulatorProvider } from '@coinlens/market-simulator';
 import { integrityFeatures } from '../scoring/venue-integrity/integrity-features.js';
 import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
 

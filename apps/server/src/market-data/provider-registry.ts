@@ -2,7 +2,8 @@ import type { AppConfig } from '../config/config.js';
 import type { MarketDataProvider } from '@coinlens/market-model';
 import type { FacadeOptions } from './provider-facade.js';
 import { CoinGeckoProvider } from './providers/coingecko/coingecko-provider.js';
-import { SimulatorProvider } from './providers/simulator/simulator-provider.js';
+import { SimulatorProvider } from '@coinlens/market-simulator';
+import { EventLoopSlices } from '../runtime/event-loop-slices.js';
 
 export interface SourceSettings {
   /** How often live prices are pulled. */
@@ -46,7 +47,12 @@ export const SOURCE_SETTINGS: Readonly<Record<AppConfig['MARKET_SOURCE'], Source
 export function createMarketProvider(config: AppConfig, now: () => number = Date.now): MarketDataProvider {
   switch (config.MARKET_SOURCE) {
     case 'simulator':
-      return new SimulatorProvider({ seed: config.SIM_SEED, scenario: config.SIM_SCENARIO, now });
+      return new SimulatorProvider({
+        seed: config.SIM_SEED,
+        scenario: config.SIM_SCENARIO,
+        now,
+        slices: (sliceMs) => new EventLoopSlices(sliceMs),
+      });
     case 'coingecko':
       return new CoinGeckoProvider({
         baseUrl: config.COINGECKO_BASE_URL,

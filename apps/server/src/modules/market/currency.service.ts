@@ -1,9 +1,8 @@
-import { ErrorCode } from '@coinlens/contract';
+import { DISPLAY_CURRENCIES, ErrorCode } from '@coinlens/contract';
 import type { CurrencyEntry } from '@coinlens/contract';
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
-import { CURRENCY_CATALOG } from './currency-catalog.js';
 
 /** Converts USD values into a caller's currency; `currency` is its lower-case code. */
 export interface Converter {
@@ -27,14 +26,14 @@ export class CurrencyService {
 
   /** Every catalogue currency; status 1 when a rate is known now, 0 otherwise (USD always 1). */
   supported(): CurrencyEntry[] {
-    return CURRENCY_CATALOG.map((entry) => ({
+    return DISPLAY_CURRENCIES.map((entry) => ({
       ...entry,
       status: entry.currency_code === 'usd' || this.snapshot.rates.has(entry.currency_code) ? 1 : 0,
     }));
   }
 
   rates(): { currency_code: string; rate: number; unit: string; currency_type: string }[] {
-    return CURRENCY_CATALOG.flatMap((entry) => {
+    return DISPLAY_CURRENCIES.flatMap((entry) => {
       const rate = entry.currency_code === 'usd' ? 1 : this.snapshot.rates.get(entry.currency_code)?.perUsd;
       return rate === undefined
         ? []
@@ -53,7 +52,7 @@ export class CurrencyService {
   converter(code: string): Converter {
     if (code === 'usd') return USD;
     const perUsd = this.snapshot.rates.get(code)?.perUsd;
-    if (!CURRENCY_CATALOG.some((entry) => entry.currency_code === code) || perUsd === undefined) {
+    if (!DISPLAY_CURRENCIES.some((entry) => entry.currency_code === code) || perUsd === undefined) {
       throw new ProcedureFailure(ErrorCode.ParameterInvalid, 'currency');
     }
     return {
