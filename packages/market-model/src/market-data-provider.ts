@@ -70,6 +70,8 @@ export interface MarketDataProvider {
   getOnChain(coinIds: readonly string[], signal: AbortSignal): Promise<OnChainSnapshot[]>;
   getAnnouncements(since: number, signal: AbortSignal): Promise<Announcement[]>;
   healthCheck(signal: AbortSignal): Promise<boolean>;
+  /** The name of the source that serves `capability` (a composite answers per capability); default `name`. */
+  sourceOf?(capability: Capability): string;
   /** SVG of a logo this provider serves itself (`/logos/<kind>/<id>.svg`), when it has one. */
   logoSvg?(kind: 'coins' | 'exchanges', id: string): string | null;
 }

@@ -72,6 +72,8 @@ export interface ExchangeProfile {
   reservesUsd: number | null;
   /** Monthly web visits ("popularity"). */
   monthlyVisits: number | null;
+  /** A venue that exists only in a simulated market (never set by a real source). */
+  fictional?: boolean;
 }
 
 /** One trading pair on one venue at one moment. */

@@ -32,7 +32,7 @@ import { coinLogoSvg, exchangeLogoSvg } from './catalog/logo-monogram.js';
 import type { SlicesFactory } from './event-loop-slices.js';
 import { immediateSlices } from './event-loop-slices.js';
 import { buildExchangeRates } from './exchange-rates.js';
-import { FICTIONAL_VENUES } from './fictional-venues.js';
+import { FICTIONAL_VENUE_IDS, FICTIONAL_VENUES } from './fictional-venues.js';
 import { buildOnChain } from './on-chain.js';
 import { buildOrderBook } from './order-books.js';
 import type { PathCoin } from './price-path/path-coin.js';
@@ -297,6 +297,7 @@ function exchangeProfile(facts: ExchangeFacts): ExchangeProfile {
     burn: facts.burn === null ? null : { mechanism: { ...facts.burn.mechanism } },
     reservesUsd: facts.reservesUsd,
     monthlyVisits: facts.monthlyVisits,
+    ...(FICTIONAL_VENUE_IDS.has(facts.id) ? { fictional: true } : {}),
   };
 }
 

@@ -13,11 +13,15 @@ const MANIPULATION_FLAGS: ReadonlySet<CoinFlag['kind']> = new Set([
   'unconfirmed_social_spike',
 ]);
 
+/** Certification needs venue data that checks the volume (a book or a tape) from at least this many venues. */
+export const MIN_EVIDENCED_VENUES = 2;
+
 /**
  * decision D6 from the score: high risk when most of the coin's volume is on low-integrity venues or its
- * followers spiked without corroboration; certified when its official links can be checked (a website and an X
- * or GitHub account) and no manipulation flag is active; otherwise unauthenticated. Until the first score run,
- * the price-outlier share stands in for integrity.
+ * followers spiked without corroboration; certified when the score had integrity evidence from at least
+ * `MIN_EVIDENCED_VENUES` venues, its official links can be checked (a website and an X or GitHub account) and no
+ * manipulation flag is active; otherwise unauthenticated. Until the first score run, the price-outlier share
+ * stands in for integrity, and nothing is certified.
  */
 export function certificationOf(
   profile: Pick<CoinProfile, 'links'>,
@@ -32,7 +36,11 @@ export function certificationOf(
   }
   const { website, x, github } = profile.links;
   const linksVerified = Boolean(website && (x || github));
-  return linksVerified && !flags.some((flag) => MANIPULATION_FLAGS.has(flag))
+  const evidencedVenues =
+    score?.detail.values.volume.venues.filter((venue) => venue.limitedBy !== 'no_evidence').length ?? 0;
+  return linksVerified &&
+    evidencedVenues >= MIN_EVIDENCED_VENUES &&
+    !flags.some((flag) => MANIPULATION_FLAGS.has(flag))
     ? 'certified'
     : 'unauthenticated';
 }

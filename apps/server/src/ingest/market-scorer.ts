@@ -3,11 +3,14 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { EventLoopSlices } from '../runtime/event-loop-slices.js';
-import type { MarketDataProvider, SocialSnapshot, VenueTicker } from '@coinlens/market-model';
+import type { ScoreFactor } from '@coinlens/contract';
+import type { Capability, MarketDataProvider, SocialSnapshot, VenueTicker } from '@coinlens/market-model';
 import { tickerCopy } from '@coinlens/market-model';
 import { coinFactorValues } from '../scoring/coin-factors.js';
 import type { CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/coin-factors.js';
 import { scoreCoins } from '../scoring/coin-score.js';
+import { coverageOf } from '../scoring/factor-coverage.js';
+import type { FactorSource } from '../scoring/factor-coverage.js';
 import { scoreExchanges } from '../scoring/exchange-score.js';
 import { fitDepthMultiple } from '../scoring/verified-volume.js';
 import type { VenueMarket } from '../scoring/verified-volume.js';
@@ -34,7 +37,7 @@ const DAY_MS = 24 * HOUR_MS;
 function venueMarkets(
   coin: CoinState,
   depth: ReadonlyMap<string, number>,
-  integrityOf: (exchangeId: string) => number,
+  integrityOf: (exchangeId: string) => number | undefined,
 ): VenueMarket[] {
   const byVenue = new Map<string, { reported: number; excluded: number }>();
   for (const { ticker, excluded } of coin.venues) {
@@ -43,13 +46,19 @@ function venueMarkets(
     if (excluded) entry.excluded += ticker.volumeUsd24h;
     byVenue.set(ticker.exchangeId, entry);
   }
-  return [...byVenue].map(([exchangeId, { reported, excluded }]) => ({
-    exchangeId,
-    reportedVolumeUsd24h: reported,
-    depthUsd2pct: depth.get(`${exchangeId}|${coin.profile.id}`) ?? null,
-    integrity: integrityOf(exchangeId),
-    priceExcluded: reported > 0 ? excluded / reported > 0.5 : excluded > 0,
-  }));
+  return [...byVenue].map(([exchangeId, { reported, excluded }]) => {
+    const depthUsd2pct = depth.get(`${exchangeId}|${coin.profile.id}`) ?? null;
+    const integrity = integrityOf(exchangeId);
+    return {
+      exchangeId,
+      reportedVolumeUsd24h: reported,
+      depthUsd2pct,
+      // A venue never sampled is taken at its word for integrity, but its volume counts only with a checked book.
+      integrity: integrity ?? 1,
+      priceExcluded: reported > 0 ? excluded / reported > 0.5 : excluded > 0,
+      evidenced: depthUsd2pct !== null || integrity !== undefined,
+    };
+  });
 }
 
 function socialReading(social: SocialSnapshot | null): SocialReading | null {
@@ -153,6 +162,10 @@ export class MarketScorer {
       };
     }
     for (const coin of this.snapshot.coins.values()) if (!scoredIds.has(coin.profile.id)) coin.score = null;
+    values.forEach((value, index) => {
+      const coin = this.snapshot.coins.get(value.coinId);
+      if (coin) coin.coverage = coverageOf(value.raw, this.sources(coin, evidence[index]!, now));
+    });
     this.scoreExchanges(values, now);
     this.lastRun = {
       sampleMs,
@@ -207,7 +220,7 @@ export class MarketScorer {
     return {
       coinId: id,
       marketCapUsd: coin.metrics?.circulatingMarketCap ?? null,
-      venues: venueMarkets(coin, depth, (exchangeId) => this.venueIntegrity.get(exchangeId)?.integrity ?? 1),
+      venues: venueMarkets(coin, depth, (exchangeId) => this.venueIntegrity.get(exchangeId)?.integrity),
       social: socialReading(coin.social),
       onChain: coin.onChain
         ? {
@@ -225,6 +238,35 @@ export class MarketScorer {
               verifiedVolumeUsd: baseline.verifiedVolumeUsd,
             }
           : null,
+    };
+  }
+
+  /** Where each factor's data came from for this coin (kept only for the factors that had a value). */
+  private sources(
+    coin: CoinState,
+    evidence: CoinEvidence,
+    now: number,
+  ): Record<ScoreFactor, FactorSource | null> {
+    const of = (capability: Capability, asOf: number): FactorSource => ({
+      source: this.provider.sourceOf?.(capability) ?? this.provider.name,
+      asOf,
+    });
+    const venuesAsOf = Math.max(0, ...coin.venues.map((venue) => venue.ticker.timestamp));
+    const sampled = evidence.venues.some((venue) => this.venueIntegrity.has(venue.exchangeId));
+    const booked = evidence.venues.some((venue) => venue.depthUsd2pct !== null);
+    const trading = [
+      ...(booked ? [of('orderBooks', now).source] : []),
+      ...(sampled ? [of('trades', now).source] : []),
+    ];
+    return {
+      market_cap: of('coins', coin.asOf),
+      verified_volume:
+        trading.length > 0 ? { source: [...new Set(trading)].join(' + '), asOf: venuesAsOf || now } : null,
+      liquidity: booked ? of('orderBooks', now) : null,
+      social: coin.social ? of('social', coin.social.timestamp) : null,
+      on_chain: coin.onChain ? of('onChain', coin.onChain.timestamp) : null,
+      developer: coin.onChain ? of('onChain', coin.onChain.timestamp) : null,
+      official: evidence.announcements30d === null ? null : of('announcements', now),
     };
   }
 
@@ -295,13 +337,26 @@ export class MarketScorer {
       new Map(scores.map((score) => [score.exchangeId, score.score])),
       now,
     );
+    const source = (capability: Capability): FactorSource => ({
+      source: this.provider.sourceOf?.(capability) ?? this.provider.name,
+      asOf: now,
+    });
     for (const score of scores) {
       const exchange = this.snapshot.exchanges.get(score.exchangeId);
       if (!exchange) continue;
+      const sampled = this.venueIntegrity.has(score.exchangeId);
+      const booked = depth.has(score.exchangeId);
       exchange.score = {
         value: smoothed.get(score.exchangeId) ?? score.score,
         integrity: score.integrity,
         integrityFlags: [...(this.venueIntegrity.get(score.exchangeId)?.flags ?? [])],
+        coverage: {
+          integrity: sampled ? source('trades') : null,
+          verified_volume:
+            (verified.get(score.exchangeId) ?? 0) > 0 ? source(booked ? 'orderBooks' : 'trades') : null,
+          liquidity: booked ? source('orderBooks') : null,
+          pairs: source('tickers'),
+        },
         verifiedAmount24h: verified.get(score.exchangeId) ?? 0,
         detail: score,
         asOf: now,

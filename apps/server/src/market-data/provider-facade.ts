@@ -130,6 +130,10 @@ export class ProviderFacade implements MarketDataProvider {
     return this.call('health', signal, (s) => this.provider.healthCheck(s));
   }
 
+  sourceOf(capability: Capability): string {
+    return this.provider.sourceOf?.(capability) ?? this.provider.name;
+  }
+
   logoSvg(kind: 'coins' | 'exchanges', id: string): string | null {
     return this.provider.logoSvg?.(kind, id) ?? null;
   }

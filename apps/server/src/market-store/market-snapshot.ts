@@ -1,7 +1,8 @@
-import type { CertificationState } from '@coinlens/contract';
+import type { CertificationState, ExchangeScoreFactor } from '@coinlens/contract';
 
 import type { CoinMetrics } from '../analytics/coin-metrics.js';
 import type { CoinScore } from '../scoring/coin-score.js';
+import type { CoinCoverage, FactorSource } from '../scoring/factor-coverage.js';
 import type { ExchangeScore } from '../scoring/exchange-score.js';
 import type { ScoreMovement } from '../scoring/score-explanation.js';
 import type { ScoreHistory } from './hourly-score-readings.js';
@@ -41,6 +42,8 @@ export interface ExchangeScoreState {
   integrity: number;
   /** The integrity features that drove a penalty. */
   integrityFlags: string[];
+  /** Per factor, where its data came from; null when the venue had none (integrity then defaults to 1). */
+  coverage: Readonly<Record<ExchangeScoreFactor, FactorSource | null>>;
   verifiedAmount24h: number;
   detail: ExchangeScore;
   asOf: number;
@@ -63,6 +66,8 @@ export interface CoinState {
   social: SocialSnapshot | null;
   onChain: OnChainSnapshot | null;
   score: CoinScoreState | null;
+  /** What the last score run had for each factor, with sources; null before the first run. */
+  coverage: CoinCoverage | null;
 }
 
 export interface ExchangeState {

@@ -81,7 +81,7 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
   return {
     coinId: evidence.coinId,
     raw: {
-      verified_volume: volume.verified,
+      verified_volume: evidence.venues.some((venue) => venue.evidenced) ? volume.verified : null,
       liquidity,
       market_cap: evidence.marketCapUsd,
       social,

@@ -17,6 +17,7 @@ function coin(coinId: string, scale: number, overrides: Partial<CoinEvidence> = 
         depthUsd2pct: 2e4 * scale,
         integrity: 1,
         priceExcluded: false,
+        evidenced: true,
       },
       {
         exchangeId: 'b',
@@ -24,6 +25,7 @@ function coin(coinId: string, scale: number, overrides: Partial<CoinEvidence> = 
         depthUsd2pct: 2e4 * scale,
         integrity: 1,
         priceExcluded: false,
+        evidenced: true,
       },
     ],
     social: { followers: 1e4 * scale, engagement24h: 500 * scale, suspectedBotShare: 0.05 },
@@ -71,13 +73,21 @@ describe('scoreCoins', () => {
   it('flags and penalises a coin whose volume is mostly on low-integrity venues', () => {
     const washed = coin('washed', 10, {
       venues: [
-        { exchangeId: 'a', reportedVolumeUsd24h: 1e6, depthUsd2pct: 2e4, integrity: 1, priceExcluded: false },
+        {
+          exchangeId: 'a',
+          reportedVolumeUsd24h: 1e6,
+          depthUsd2pct: 2e4,
+          integrity: 1,
+          priceExcluded: false,
+          evidenced: true,
+        },
         {
           exchangeId: 'wash',
           reportedVolumeUsd24h: 5e8,
           depthUsd2pct: 2e4,
           integrity: 0.05,
           priceExcluded: false,
+          evidenced: true,
         },
       ],
     });
@@ -140,9 +150,54 @@ describe('coinFactorValues', () => {
           depthUsd2pct: 4e4,
           integrity: 1,
           priceExcluded: false,
+          evidenced: true,
         })),
       }),
     );
     expect(deeper.raw.liquidity!).toBeGreaterThan(base.raw.liquidity!);
+  });
+});
+
+describe('what the score knows', () => {
+  const bare = (coinId: string, scale: number, overrides: Partial<CoinEvidence> = {}): CoinEvidence =>
+    coin(coinId, scale, {
+      venues: [],
+      social: null,
+      onChain: null,
+      announcements30d: null,
+      ...overrides,
+    });
+
+  it('does not score a coin whose only evidence is its market cap', () => {
+    const universe = [bare('a', 1), bare('b', 2), bare('c', 3)].map((entry) => coinFactorValues(entry));
+    expect(universe.map((entry) => entry.raw.verified_volume)).toEqual([null, null, null]);
+    expect(scoreCoins(universe)).toEqual([]);
+  });
+
+  it('scores with market cap and two more families, and not with one', () => {
+    const social = { followers: 1e4, engagement24h: 500, suspectedBotShare: null };
+    const twoFamilies = bare('two', 1, { social });
+    const threeFamilies = bare('three', 1, { social, announcements30d: 4 });
+    const scored = scoreCoins([twoFamilies, threeFamilies].map((entry) => coinFactorValues(entry)));
+    expect(scored.map((score) => score.coinId)).toEqual(['three']);
+  });
+
+  it('counts nothing from venues that nothing checks', () => {
+    const unchecked = coinFactorValues(
+      bare('unchecked', 1, {
+        venues: [
+          {
+            exchangeId: 'a',
+            reportedVolumeUsd24h: 1e6,
+            depthUsd2pct: null,
+            integrity: 1,
+            priceExcluded: false,
+            evidenced: false,
+          },
+        ],
+      }),
+    );
+    expect(unchecked.raw.verified_volume).toBeNull();
+    expect(unchecked.volume.venues[0]).toMatchObject({ verified: 0, limitedBy: 'no_evidence' });
   });
 });

@@ -3,7 +3,8 @@ import type { ScoreFactor } from '@coinlens/contract';
 
 import type { CoinFactorValues, CoinFlag } from './coin-factors.js';
 import { percentileRanks } from './cross-section.js';
-import { COIN_FACTOR_WEIGHTS, REQUIRED_FACTORS, SCORE_PARAMETERS } from './methodology.js';
+import { COIN_FACTOR_WEIGHTS, SCORE_PARAMETERS } from './methodology.js';
+import { hasEnoughEvidence } from './factor-coverage.js';
 
 export interface CoinScore {
   coinId: string;
@@ -22,8 +23,8 @@ export interface CoinScore {
 /**
  * Scores a universe of coins (scoring-anchors 4.5): each factor log-transformed, winsorised and turned into a
  * percentile rank across the universe, then a weighted geometric mean — maxing one factor multiplies the score by
- * at most (1/u)^w, so no single factor carries a coin — times the penalties. Coins without the market factors
- * are not scored.
+ * at most (1/u)^w, so no single factor carries a coin — times the penalties. Coins without enough independent
+ * evidence (`hasEnoughEvidence`) are not scored.
  */
 export function scoreCoins(universe: readonly CoinFactorValues[]): CoinScore[] {
   const { winsorLowQuantile, winsorHighQuantile } = SCORE_PARAMETERS;
@@ -43,7 +44,7 @@ export function scoreCoins(universe: readonly CoinFactorValues[]): CoinScore[] {
     const components = Object.fromEntries(
       SCORE_FACTORS.map((factor) => [factor, ranks.get(factor)?.[index] ?? null]),
     ) as Record<ScoreFactor, number | null>;
-    if (REQUIRED_FACTORS.some((factor) => components[factor] === null)) return;
+    if (!hasEnoughEvidence((factor) => components[factor] !== null)) return;
     let logSum = 0;
     let weightSum = 0;
     for (const factor of SCORE_FACTORS) {

@@ -18,12 +18,6 @@ export const COIN_FACTOR_WEIGHTS: Readonly<Record<ScoreFactor, number>> = {
   official: 0.05,
 };
 
-/**
- * Market factors every scored coin has; a coin without them is not scored. Liquidity is not among them: a
- * source without order books (an aggregate-quote API) still scores on the rest.
- */
-export const REQUIRED_FACTORS: readonly ScoreFactor[] = ['verified_volume', 'market_cap'];
-
 export const SCORE_PARAMETERS = {
   /** Cross-section winsorising before percentile ranks (p1 / p99). */
   winsorLowQuantile: 0.01,

@@ -11,6 +11,7 @@ const venue = (exchangeId: string, reported: number, overrides: Partial<VenueMar
   depthUsd2pct: reported / 50,
   integrity: 1,
   priceExcluded: false,
+  evidenced: true,
   ...overrides,
 });
 

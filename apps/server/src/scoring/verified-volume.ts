@@ -1,3 +1,5 @@
+import type { VolumeLimit } from '@coinlens/contract';
+
 import { median } from '../analytics/robust-statistics.js';
 import { SCORE_PARAMETERS } from './methodology.js';
 
@@ -11,6 +13,11 @@ export interface VenueMarket {
   integrity: number;
   /** Its price was outside the reference band, so its prints are not part of the market (ingest). */
   priceExcluded: boolean;
+  /**
+   * Whether anything checks its reported volume: its book depth or its trades (integrity). A venue with neither
+   * only says what it traded, and that is not counted.
+   */
+  evidenced: boolean;
 }
 
 export interface VenueVolume {
@@ -21,7 +28,7 @@ export interface VenueVolume {
   /** After integrity, the depth cap and the venue share cap. */
   verified: number;
   /** What limited it most. */
-  limitedBy: 'none' | 'integrity' | 'depth' | 'share_cap' | 'price_outlier';
+  limitedBy: VolumeLimit;
 }
 
 export interface VerifiedVolume {
@@ -57,6 +64,8 @@ export function verifiedVolume(
       };
     if (market.integrity < integrityFloor)
       return { exchangeId: market.exchangeId, reported, plausible: 0, verified: 0, limitedBy: 'integrity' };
+    if (!market.evidenced)
+      return { exchangeId: market.exchangeId, reported, plausible: 0, verified: 0, limitedBy: 'no_evidence' };
     const depthImplied =
       market.depthUsd2pct === null ? reported : Math.max(0, market.depthUsd2pct) * depthImpliedVolumeMultiple;
     const plausible = Math.min(reported, depthImplied);

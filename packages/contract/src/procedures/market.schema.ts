@@ -9,7 +9,10 @@ import {
   COIN_SORT_KEYS,
   EXCHANGE_SORT_KEYS,
   KLINE_RANGES,
+  EXCHANGE_SCORE_FACTORS,
   SCORE_FACTORS,
+  SCORE_STATES,
+  VOLUME_LIMITS,
   SCORE_FLAG_KINDS,
 } from './procedure-constants.js';
 
@@ -181,6 +184,16 @@ export const exchangeListItem = z.object({
 });
 export type ExchangeListItem = z.infer<typeof exchangeListItem>;
 
+/** One factor of a score: whether it had data, from which source, as of when. */
+const factorCoverage = <T extends readonly [string, ...string[]]>(factors: T) =>
+  z.object({
+    factor: z.enum(factors),
+    available: z.boolean(),
+    /** The source that fed it, e.g. `coingecko`, `ccxt`, `defillama`, `github`, `simulator`; null without data. */
+    source: z.string().nullable(),
+    as_of: z.number().int().nullable(),
+  });
+
 export const exchangeDetailOutput = exchangeListItem.extend({
   currency: z.string(),
   established: z.string().nullable(),
@@ -194,6 +207,10 @@ export const exchangeDetailOutput = exchangeListItem.extend({
   monthly_visits: z.number().nullable(),
   /** Integrity features that lowered the integrity, each explained in the caller's language. */
   integrity_flags: z.array(z.object({ kind: z.string(), text: z.string() })),
+  /** What the exchange score was made of, with sources; empty until scored. */
+  coverage: z.array(factorCoverage(EXCHANGE_SCORE_FACTORS)),
+  /** A venue that exists only in the simulated market. */
+  fictional: z.boolean(),
   methodology_version: z.string(),
 });
 export type ExchangeDetail = z.infer<typeof exchangeDetailOutput>;
@@ -256,9 +273,12 @@ export const coinScoreOutput = z.object({
   methodology_version: z.string(),
   /** Null when the coin is not scored (yet). */
   score: z.number().nullable(),
+  score_state: z.enum(SCORE_STATES),
   score_rank: z.number().int().nullable(),
   scored_count: z.number().int(),
   certification: z.enum(CERTIFICATION_STATES),
+  /** Every factor with where its data came from; a factor without data took no part in the score. */
+  coverage: z.array(factorCoverage(SCORE_FACTORS)),
   components: z.array(
     z.object({
       factor: z.enum(SCORE_FACTORS),
@@ -294,7 +314,7 @@ export const coinScoreOutput = z.object({
       amount_24h: money,
       verified_amount_24h: money,
       integrity: z.number().nullable(),
-      limited_by: z.enum(['none', 'integrity', 'depth', 'share_cap', 'price_outlier']),
+      limited_by: z.enum(VOLUME_LIMITS),
     }),
   ),
   currency: z.string(),

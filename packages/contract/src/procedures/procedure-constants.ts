@@ -31,6 +31,41 @@ export const SCORE_FACTORS = [
 ] as const;
 export type ScoreFactor = (typeof SCORE_FACTORS)[number];
 
+/**
+ * Families of factors that come from independent evidence: verified volume and liquidity both come from the
+ * venues' books and trades. A coin is scored only with at least `MIN_SCORED_FAMILIES` of them, market cap among
+ * them: market cap alone would only repeat the market-cap rank.
+ */
+export const SCORE_FACTOR_FAMILY: Readonly<Record<ScoreFactor, string>> = {
+  verified_volume: 'trading',
+  liquidity: 'trading',
+  market_cap: 'market_cap',
+  social: 'social',
+  on_chain: 'on_chain',
+  developer: 'developer',
+  official: 'official',
+};
+export const MIN_SCORED_FAMILIES = 3;
+
+/** Whether a coin has a score: scored, not enough evidence to score it, or not yet computed. */
+export const SCORE_STATES = ['scored', 'not_enough_data', 'pending'] as const;
+export type ScoreState = (typeof SCORE_STATES)[number];
+
+/** What an exchange score is made of; integrity multiplies the rest. */
+export const EXCHANGE_SCORE_FACTORS = ['integrity', 'verified_volume', 'liquidity', 'pairs'] as const;
+export type ExchangeScoreFactor = (typeof EXCHANGE_SCORE_FACTORS)[number];
+
+/** How a venue's reported volume was counted in a coin's verified volume. */
+export const VOLUME_LIMITS = [
+  'none',
+  'integrity',
+  'depth',
+  'share_cap',
+  'price_outlier',
+  'no_evidence',
+] as const;
+export type VolumeLimit = (typeof VOLUME_LIMITS)[number];
+
 export const SCORE_FLAG_KINDS = [
   'suspicious_volume',
   'unconfirmed_social_spike',

@@ -56,5 +56,6 @@ function emptyCoinState(profile: CoinProfile): CoinState {
     social: null,
     onChain: null,
     score: null,
+    coverage: null,
   };
 }

@@ -1,4 +1,4 @@
-import { integrityFlagText } from '@coinlens/contract';
+import { EXCHANGE_SCORE_FACTORS, integrityFlagText } from '@coinlens/contract';
 import type {
   AppLanguage,
   CoinDetail,
@@ -12,6 +12,7 @@ import type { CoinState, ExchangeState, VenueQuote } from '../../market-store/ma
 import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { sectorName } from '@coinlens/market-model';
 import { coinPriceFields } from './coin-price-fields.js';
+import { coverageView } from './coverage-view.js';
 import type { Converter } from './currency.service.js';
 import { percent, significantOrNull, sparklineShape } from './precision.js';
 
@@ -204,6 +205,8 @@ export function exchangeDetail(
       kind,
       text: integrityFlagText(kind, language),
     })),
+    coverage: exchange.score ? coverageView(EXCHANGE_SCORE_FACTORS, exchange.score.coverage) : [],
+    fictional: profile.fictional === true,
     methodology_version: SCORE_METHODOLOGY_VERSION,
   };
 }

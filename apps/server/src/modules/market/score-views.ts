@@ -1,10 +1,11 @@
 import { coinFlagText, SCORE_FACTORS } from '@coinlens/contract';
-import type { AppLanguage, CoinScoreView } from '@coinlens/contract';
+import type { AppLanguage, CoinScoreView, ScoreState } from '@coinlens/contract';
 
 import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
 import type { CoinFlag } from '../../scoring/coin-factors.js';
 import { COIN_FACTOR_WEIGHTS, SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import type { Converter } from './currency.service.js';
+import { coverageView } from './coverage-view.js';
 import type { Freshness } from './market-views.js';
 import { roundScore } from './market-views.js';
 import { significantOrNull } from './precision.js';
@@ -19,6 +20,11 @@ function flagFigure(flag: CoinFlag): number | null {
 
 function flagVenues(flag: CoinFlag): string[] {
   return flag.kind === 'suspicious_volume' || flag.kind === 'price_outlier_excluded' ? flag.exchangeIds : [];
+}
+
+function scoreState(coin: CoinState): ScoreState {
+  if (coin.score) return 'scored';
+  return coin.coverage ? 'not_enough_data' : 'pending';
 }
 
 /** `appmarket_msrv/coin_score`: the breakdown, flags, movement and venues behind a coin's score. */
@@ -37,6 +43,8 @@ export function coinScoreView(
     methodology_version: SCORE_METHODOLOGY_VERSION,
     scored_count: scoredCount,
     certification: coin.certification,
+    score_state: scoreState(coin),
+    coverage: coverageView(SCORE_FACTORS, coin.coverage),
     amount_24h: significantOrNull(money.convertNullable(coin.metrics?.amount24h)),
     currency: money.currency,
     as_of: score?.asOf ?? freshness.as_of,
