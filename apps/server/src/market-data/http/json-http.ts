@@ -11,7 +11,7 @@ import {
   RateLimitedError,
   UnavailableError,
 } from '@coinlens/market-model';
-import { describeIssues, parseRetryAfter } from '../providers/coingecko/coingecko-http.js';
+import { describeIssues, parseRetryAfter, sleep } from '../providers/coingecko/coingecko-http.js';
 
 export interface JsonHttpOptions {
   provider: string;
@@ -122,20 +122,6 @@ export class JsonHttp {
     const now = Date.now();
     const slot = Math.max(now, this.nextSlotAt);
     this.nextSlotAt = slot + interval;
-    if (slot > now) await abortableDelay(slot - now, signal);
+    if (slot > now) await sleep(slot - now, signal);
   }
-}
-
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
