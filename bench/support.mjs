@@ -49,6 +49,8 @@ export async function startCoinlens(port, extraEnv = {}) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      // Never the network: `auto` would probe CoinGecko.
+      MARKET_SOURCE: 'simulator',
       ...extraEnv,
     },
     `http://127.0.0.1:${port}/healthz`,

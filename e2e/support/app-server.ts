@@ -63,6 +63,8 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<R
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       DEV_OUTBOX: 'true',
+      // Never the network: `auto` would probe CoinGecko.
+      MARKET_SOURCE: 'simulator',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,8 +38,7 @@ import { LiveHub } from './live/live-hub.js';
 import type { PubSub } from './live/pub-sub.js';
 import { InProcessPubSub, MARKET_TICK_CHANNEL } from './live/pub-sub.js';
 import type { MarketDataProvider } from '@coinlens/market-model';
-import { ProviderFacade } from './market-data/provider-facade.js';
-import { createMarketProvider, SOURCE_SETTINGS } from './market-data/provider-registry.js';
+import { openMarketSource } from './market-data/provider-registry.js';
 import { CurrencyService } from './modules/market/currency.service.js';
 import { HotSearchTracker } from './modules/market/hot-search-tracker.js';
 import { marketProcedures } from './modules/market/market.procedures.js';
@@ -143,12 +142,12 @@ export async function createServices(
     new AppRepository(db),
   );
 
-  const source = SOURCE_SETTINGS[config.MARKET_SOURCE];
-  const tickMs = config.MARKET_TICK_MS ?? source.tickMs;
-  const provider = new ProviderFacade(options.marketProvider ?? createMarketProvider(config, now), {
-    ...source.facade,
+  const { settings: source, provider } = await openMarketSource(config, {
     now,
+    log,
+    ...(options.marketProvider ? { override: options.marketProvider } : {}),
   });
+  const tickMs = config.MARKET_TICK_MS ?? source.tickMs;
   const snapshot = new MarketSnapshot(config.MARKET_HEARTBEAT_MS ?? Math.max(10_000, tickMs * 10));
   const candles = new CandleRepository(db);
   const ingest = new MarketIngest(provider, snapshot, candles, log, {

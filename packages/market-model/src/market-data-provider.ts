@@ -3,6 +3,7 @@ import type {
   Announcement,
   Candle,
   CoinProfile,
+  DeveloperSnapshot,
   ExchangeProfile,
   ExchangeRates,
   OnChainSnapshot,
@@ -24,6 +25,7 @@ export const CAPABILITIES = [
   'exchangeRates',
   'social',
   'onChain',
+  'developer',
   'announcements',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
@@ -68,6 +70,7 @@ export interface MarketDataProvider {
   getExchangeRates(signal: AbortSignal): Promise<ExchangeRates>;
   getSocial(coinIds: readonly string[], signal: AbortSignal): Promise<SocialSnapshot[]>;
   getOnChain(coinIds: readonly string[], signal: AbortSignal): Promise<OnChainSnapshot[]>;
+  getDeveloper(coinIds: readonly string[], signal: AbortSignal): Promise<DeveloperSnapshot[]>;
   getAnnouncements(since: number, signal: AbortSignal): Promise<Announcement[]>;
   healthCheck(signal: AbortSignal): Promise<boolean>;
   /** The name of the source that serves `capability` (a composite answers per capability); default `name`. */

@@ -94,7 +94,17 @@ export interface VenueTicker {
   /** 24h turnover in USD. */
   volumeUsd24h: number;
   timestamp: number;
+  /** Bid-ask spread in % of the mid price as the source publishes it; absent or null: unknown. */
+  spreadPercent?: number | null;
+  /** USD it takes to move the price up 2 % (asks within +2 %); absent or null: unknown. */
+  depthUsd2pctUp?: number | null;
+  /** USD it takes to move the price down 2 % (bids within −2 %); absent or null: unknown. */
+  depthUsd2pctDown?: number | null;
+  /** The source's own trust rating of the pair (CoinGecko's green/yellow/red); absent or null: not rated. */
+  trust?: TickerTrust | null;
 }
+
+export type TickerTrust = 'green' | 'yellow' | 'red';
 
 /** A plain copy of a ticker's fields (a kept ticker reads its numbers from columns a later tick overwrites). */
 export function tickerCopy(ticker: VenueTicker): VenueTicker {
@@ -110,6 +120,10 @@ export function tickerCopy(ticker: VenueTicker): VenueTicker {
     volumeBase24h: ticker.volumeBase24h,
     volumeUsd24h: ticker.volumeUsd24h,
     timestamp: ticker.timestamp,
+    ...(ticker.spreadPercent !== undefined ? { spreadPercent: ticker.spreadPercent } : {}),
+    ...(ticker.depthUsd2pctUp !== undefined ? { depthUsd2pctUp: ticker.depthUsd2pctUp } : {}),
+    ...(ticker.depthUsd2pctDown !== undefined ? { depthUsd2pctDown: ticker.depthUsd2pctDown } : {}),
+    ...(ticker.trust !== undefined ? { trust: ticker.trust } : {}),
   };
 }
 
@@ -190,23 +204,66 @@ export interface ExchangeRates {
   timestamp: number;
 }
 
+/** Follower counts per platform; null: the source does not know that platform's count. */
+export interface SocialFollowers {
+  x: number | null;
+  reddit: number | null;
+  telegram: number | null;
+}
+
 export interface SocialSnapshot {
   coinId: string;
-  followers: { x: number; reddit: number; telegram: number };
-  /** Interactions (likes, replies, reposts) in the last 24 h. */
-  engagement24h: number;
-  /** Share of followers that look automated (0–1), where the source can tell. */
+  followers: SocialFollowers;
+  /** Interactions (likes, replies, reposts) in the last 24 h; null when the source does not measure them. */
+  engagement24h: number | null;
+  /** Share of followers that look automated (0–1), where the source can tell (no keyless live source can). */
   suspectedBotShare: number | null;
+  /** Reddit accounts active in the last 48 h (CoinGecko community data); absent or null: unknown. */
+  redditActiveAccounts48h?: number | null;
   timestamp: number;
 }
 
+/**
+ * Every figure is null when the source does not give it: a live keyless source knows TVL and fees but not
+ * holders or active addresses. Null is "no data", never zero.
+ */
 export interface OnChainSnapshot {
   coinId: string;
-  activeAddresses24h: number;
-  holderAddresses: number;
+  activeAddresses24h: number | null;
+  holderAddresses: number | null;
   /** Share of supply held by the ten largest holders (0–1). */
-  top10HolderShare: number;
-  developerCommits30d: number;
+  top10HolderShare: number | null;
+  /** Commits to the coin's repositories in 30 days (the simulator's; live sources report developer activity
+   * as a `DeveloperSnapshot`). */
+  developerCommits30d: number | null;
+  /** Value locked in the coin's protocol, or on its chain when the coin is a chain's native token (USD). */
+  tvlUsd?: number | null;
+  /** Whether `tvlUsd` (and the fees) are the protocol's or the chain's. */
+  tvlScope?: 'protocol' | 'chain' | null;
+  /** Fees users paid to the protocol or chain in the last 24 h (USD). */
+  fees24hUsd?: number | null;
+  /** The part of those fees the protocol or chain kept (USD). */
+  revenue24hUsd?: number | null;
+  timestamp: number;
+}
+
+/** Activity of a coin's public code repositories (CoinGecko's developer data or GitHub itself). */
+export interface DeveloperSnapshot {
+  coinId: string;
+  /** The repository measured, `owner/name`, when one is known. */
+  repository: string | null;
+  stars: number | null;
+  forks: number | null;
+  /** Commits in the last four weeks. */
+  commits4w: number | null;
+  /** Pull requests merged (all time on CoinGecko; in the last 30 days from GitHub: see `mergedPullRequestsWindowDays`). */
+  mergedPullRequests: number | null;
+  /** Null: all time. */
+  mergedPullRequestsWindowDays: number | null;
+  /** People who contributed (CoinGecko: pull request contributors; GitHub: contributors listed). */
+  contributors: number | null;
+  /** Which source measured it. */
+  source: 'coingecko' | 'github';
   timestamp: number;
 }
 

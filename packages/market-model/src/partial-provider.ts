@@ -10,6 +10,7 @@ import type {
   Announcement,
   Candle,
   CoinProfile,
+  DeveloperSnapshot,
   ExchangeProfile,
   ExchangeRates,
   OnChainSnapshot,
@@ -72,6 +73,10 @@ export abstract class PartialProvider implements MarketDataProvider {
 
   getOnChain(_coinIds: readonly string[], _signal: AbortSignal): Promise<OnChainSnapshot[]> {
     return this.unsupported('on-chain signals');
+  }
+
+  getDeveloper(_coinIds: readonly string[], _signal: AbortSignal): Promise<DeveloperSnapshot[]> {
+    return this.unsupported('developer activity figures');
   }
 
   getAnnouncements(_since: number, _signal: AbortSignal): Promise<Announcement[]> {

@@ -16,6 +16,7 @@ import type {
   CoinProfile,
   ExchangeProfile,
   ExchangeRates,
+  DeveloperSnapshot,
   OnChainSnapshot,
   OrderBookSnapshot,
   SocialSnapshot,
@@ -155,6 +156,11 @@ export class SimulatorProvider implements MarketDataProvider {
       const now = this.now();
       return coinIds.flatMap((coinId) => buildOnChain(this.context, coinId, now) ?? []);
     });
+  }
+
+  /** The simulator models developer activity only as its on-chain `developerCommits30d`. */
+  getDeveloper(_coinIds: readonly string[], signal: AbortSignal): Promise<DeveloperSnapshot[]> {
+    return this.run(signal, () => []);
   }
 
   getAnnouncements(since: number, signal: AbortSignal): Promise<Announcement[]> {

@@ -22,6 +22,46 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('defaults the market to auto with the live sources at their public addresses', () => {
+    expect(loadConfig({})).toMatchObject({
+      MARKET_SOURCE: 'auto',
+      MARKET_AUTO_PROBE_MS: 5_000,
+      COINGECKO_BASE_URL: 'https://api.coingecko.com/api/v3',
+      DEFILLAMA_BASE_URL: 'https://api.llama.fi',
+      GITHUB_API_URL: 'https://api.github.com',
+      CCXT_EXCHANGES: ['binance', 'kraken', 'coinbase', 'bitstamp', 'gemini'],
+      CCXT_URL_OVERRIDES: {},
+    });
+    expect(loadConfig({}).GITHUB_TOKEN).toBeUndefined();
+  });
+
+  it('reads the market sources, ccxt venues and URL overrides, and refuses bad ones', () => {
+    const config = loadConfig({
+      MARKET_SOURCE: 'live',
+      MARKET_AUTO_PROBE_MS: '800',
+      DEFILLAMA_BASE_URL: 'http://127.0.0.1:4001',
+      GITHUB_API_URL: 'http://127.0.0.1:4002',
+      GITHUB_TOKEN: 'ghp_x',
+      CCXT_EXCHANGES: 'kraken, binance',
+      CCXT_URL_OVERRIDES: 'binance=http://127.0.0.1:4003,kraken=http://127.0.0.1:4003/k?a=b',
+    });
+    expect(config).toMatchObject({
+      MARKET_SOURCE: 'live',
+      MARKET_AUTO_PROBE_MS: 800,
+      DEFILLAMA_BASE_URL: 'http://127.0.0.1:4001',
+      GITHUB_API_URL: 'http://127.0.0.1:4002',
+      GITHUB_TOKEN: 'ghp_x',
+      CCXT_EXCHANGES: ['kraken', 'binance'],
+      CCXT_URL_OVERRIDES: { binance: 'http://127.0.0.1:4003', kraken: 'http://127.0.0.1:4003/k?a=b' },
+    });
+    for (const source of ['simulator', 'coingecko', 'auto'])
+      expect(loadConfig({ MARKET_SOURCE: source }).MARKET_SOURCE).toBe(source);
+    expect(() => loadConfig({ MARKET_SOURCE: 'binance' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CCXT_EXCHANGES: 'Binance!' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CCXT_URL_OVERRIDES: 'binance' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEFILLAMA_BASE_URL: 'ftp://x' })).toThrow(ConfigError);
+  });
+
   it('reads news feeds and official sources, and refuses what is not a URL', () => {
     const config = loadConfig({
       NEWS_FEEDS: 'https://cointelegraph.com/rss, https://www.coindesk.com/arc/outboundfeeds/rss/',

@@ -88,12 +88,18 @@ const environmentFields = z.object({
   DEV_OUTBOX: booleanFlag,
   MAIL_FROM: optionalString.transform((value) => value ?? 'Coinlens <no-reply@coinlens.app>'),
   UPLOAD_LIMIT_BYTES: integerVar(8 * 1_048_576, 1_048_576, 64 * 1_048_576),
+  /**
+   * `auto` (default): live when CoinGecko answers within MARKET_AUTO_PROBE_MS at start, else the simulator;
+   * `live`: CoinGecko + ccxt + DefiLlama + GitHub composed per capability; `coingecko` alone; `simulator`.
+   */
   MARKET_SOURCE: optionalString.pipe(
     z
-      .enum(['simulator', 'coingecko'])
+      .enum(['auto', 'live', 'coingecko', 'simulator'])
       .optional()
-      .transform((value) => value ?? 'simulator'),
+      .transform((value) => value ?? 'auto'),
   ),
+  /** How long `auto` waits for CoinGecko's answer at start. */
+  MARKET_AUTO_PROBE_MS: integerVar(5_000, 100, 60_000),
   SIM_SEED: integerVar(20_261_122, 0, 2_147_483_647),
   SIM_SCENARIO: optionalString.pipe(
     z
@@ -123,6 +129,39 @@ const environmentFields = z.object({
       .transform((value) => value ?? 'https://api.coingecko.com/api/v3'),
   ),
   COINGECKO_API_KEY: optionalString,
+  DEFILLAMA_BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((value) => value ?? 'https://api.llama.fi'),
+  ),
+  GITHUB_API_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((value) => value ?? 'https://api.github.com'),
+  ),
+  /** Optional: GitHub's 5,000 requests an hour instead of 60. */
+  GITHUB_TOKEN: optionalString,
+  /** ccxt exchange ids serving order books and trades in live mode. */
+  CCXT_EXCHANGES: commaList.pipe(
+    z
+      .array(z.string().regex(/^[a-z0-9]+$/, 'must be ccxt exchange ids'))
+      .transform((ids) => (ids.length > 0 ? ids : ['binance', 'kraken', 'coinbase', 'bitstamp', 'gemini'])),
+  ),
+  /** `exchange=url` pairs replacing an exchange's API host (tests: a replay server). */
+  CCXT_URL_OVERRIDES: commaList.pipe(
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[a-z0-9]+=https?:\/\/\S+$/, 'must be exchange=http(s) URL pairs')
+          .transform(
+            (pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const,
+          ),
+      )
+      .transform((pairs) => Object.fromEntries(pairs)),
+  ),
   /** RSS/Atom feeds to ingest as news; unset: the bundled samples and market flashes only. */
   NEWS_FEEDS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs' }))),
   /** How often each followed feed or official page is polled (conditional requests). */

@@ -63,9 +63,11 @@ function venueMarkets(
 
 function socialReading(social: SocialSnapshot | null): SocialReading | null {
   if (!social) return null;
-  const { x, reddit, telegram } = social.followers;
+  const known = [social.followers.x, social.followers.reddit, social.followers.telegram].filter(
+    (count) => count !== null,
+  );
   return {
-    followers: x + reddit + telegram,
+    followers: known.length > 0 ? known.reduce((sum, count) => sum + count, 0) : null,
     engagement24h: social.engagement24h,
     suspectedBotShare: social.suspectedBotShare,
   };

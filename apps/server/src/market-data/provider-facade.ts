@@ -8,6 +8,7 @@ import type {
   Announcement,
   Candle,
   CoinProfile,
+  DeveloperSnapshot,
   ExchangeProfile,
   ExchangeRates,
   OnChainSnapshot,
@@ -25,7 +26,7 @@ export interface FacadeOptions {
   maxConcurrent: number;
   /** Minimum spacing between call starts (the provider's rate limit, e.g. 2,100 ms for 30/min). */
   minIntervalMs: number;
-  /** Ids per call for the batched methods (quotes, social, on-chain). */
+  /** Ids per call for the batched methods (quotes, social, on-chain, developer). */
   maxBatchSize: number;
   /** How long slow-changing answers are reused. */
   cacheTtlMs: { profiles: number; rates: number; signals: number };
@@ -118,6 +119,14 @@ export class ProviderFacade implements MarketDataProvider {
     return this.cached(`onchain:${coinIds.join(',')}`, this.options.cacheTtlMs.signals, () =>
       this.batched(coinIds, (batch) =>
         this.call(`onchain:${batch.join(',')}`, signal, (s) => this.provider.getOnChain(batch, s)),
+      ),
+    );
+  }
+
+  getDeveloper(coinIds: readonly string[], signal: AbortSignal): Promise<DeveloperSnapshot[]> {
+    return this.cached(`developer:${coinIds.join(',')}`, this.options.cacheTtlMs.signals, () =>
+      this.batched(coinIds, (batch) =>
+        this.call(`developer:${batch.join(',')}`, signal, (s) => this.provider.getDeveloper(batch, s)),
       ),
     );
   }

@@ -5,17 +5,19 @@ import { verifiedVolume } from './verified-volume.js';
 import type { VenueMarket, VerifiedVolume } from './verified-volume.js';
 
 export interface SocialReading {
-  /** X + Reddit + Telegram followers. */
-  followers: number;
-  engagement24h: number;
+  /** X + Reddit + Telegram followers (of the platforms the source knows); null when it knows none. */
+  followers: number | null;
+  /** Null when the source does not measure engagement. */
+  engagement24h: number | null;
   /** Share of followers that look automated, 0–1, when known. */
   suspectedBotShare: number | null;
 }
 
+/** Null: the source does not give that figure (no data, not zero). */
 export interface OnChainReading {
-  activeAddresses24h: number;
-  top10HolderShare: number;
-  developerCommits30d: number;
+  activeAddresses24h: number | null;
+  top10HolderShare: number | null;
+  developerCommits30d: number | null;
 }
 
 /** Everything the coin factors are computed from, for one coin at one moment (plus its baseline a day ago). */
@@ -71,10 +73,16 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
 
   const social = socialValue(evidence, volume.verified, flags);
   let onChain: number | null = null;
-  if (evidence.onChain) {
-    const { activeAddresses24h, top10HolderShare } = evidence.onChain;
-    const excess = Math.max(0, top10HolderShare - SCORE_PARAMETERS.holderConcentrationThreshold);
-    if (excess > 0) flags.push({ kind: 'concentrated_holders', top10Share: top10HolderShare });
+  const activeAddresses24h = evidence.onChain?.activeAddresses24h ?? null;
+  if (activeAddresses24h !== null) {
+    const top10HolderShare = evidence.onChain?.top10HolderShare ?? null;
+    // An unknown concentration neither penalises nor flags: only a known one can.
+    const excess =
+      top10HolderShare === null
+        ? 0
+        : Math.max(0, top10HolderShare - SCORE_PARAMETERS.holderConcentrationThreshold);
+    if (excess > 0 && top10HolderShare !== null)
+      flags.push({ kind: 'concentrated_holders', top10Share: top10HolderShare });
     // Concentrated supply means a few wallets can move the coin: active addresses count for less.
     onChain = activeAddresses24h * (1 - excess / (1 - SCORE_PARAMETERS.holderConcentrationThreshold));
   }
@@ -86,7 +94,7 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
       market_cap: evidence.marketCapUsd,
       social,
       on_chain: onChain,
-      developer: evidence.onChain ? evidence.onChain.developerCommits30d : null,
+      developer: evidence.onChain?.developerCommits30d ?? null,
       official: evidence.announcements30d,
     },
     volume,
@@ -101,14 +109,14 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
  */
 function socialValue(evidence: CoinEvidence, verifiedVolumeUsd: number, flags: CoinFlag[]): number | null {
   const social = evidence.social;
-  if (!social) return null;
+  if (!social || (social.followers === null && social.engagement24h === null)) return null;
   const human = 1 - (social.suspectedBotShare ?? 0);
   let followers = social.followers;
   const before = evidence.baseline?.social;
-  if (before && before.followers > 0) {
-    const growth = social.followers / before.followers - 1;
-    const grew = (now: number | undefined, then: number | null | undefined) =>
-      now !== undefined && typeof then === 'number' && then > 0 ? now / then - 1 : 0;
+  if (followers !== null && before?.followers && before.followers > 0) {
+    const growth = followers / before.followers - 1;
+    const grew = (now: number | null | undefined, then: number | null | undefined) =>
+      typeof now === 'number' && typeof then === 'number' && then > 0 ? now / then - 1 : 0;
     const corroborated = Math.max(
       grew(social.engagement24h, before.engagement24h),
       grew(verifiedVolumeUsd, evidence.baseline?.verifiedVolumeUsd),
@@ -122,5 +130,6 @@ function socialValue(evidence: CoinEvidence, verifiedVolumeUsd: number, flags: C
       followers = before.followers;
     }
   }
-  return social.engagement24h * human + 0.01 * followers * human;
+  // An unknown part adds nothing: the value rests on what the source measures (every coin of a source alike).
+  return (social.engagement24h ?? 0) * human + 0.01 * (followers ?? 0) * human;
 }

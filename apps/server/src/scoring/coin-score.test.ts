@@ -140,6 +140,29 @@ describe('coinFactorValues', () => {
     expect(held.flags).toContainEqual({ kind: 'concentrated_holders', top10Share: 0.9 });
   });
 
+  it('reads an unknown figure as missing, never as zero', () => {
+    const live = coinFactorValues(
+      coin('live', 1, {
+        social: { followers: 2e4, engagement24h: null, suspectedBotShare: null },
+        onChain: { activeAddresses24h: null, top10HolderShare: null, developerCommits30d: null },
+      }),
+    );
+    expect(live.raw.on_chain).toBeNull();
+    expect(live.raw.developer).toBeNull();
+    expect(live.raw.social).toBe(200);
+    const unconcentrated = coinFactorValues(
+      coin('unknown-holders', 1, {
+        onChain: { activeAddresses24h: 1e3, top10HolderShare: null, developerCommits30d: 10 },
+      }),
+    );
+    expect(unconcentrated.raw.on_chain).toBe(1e3);
+    expect(unconcentrated.flags.map((flag) => flag.kind)).not.toContain('concentrated_holders');
+    const silent = coinFactorValues(
+      coin('silent', 1, { social: { followers: null, engagement24h: null, suspectedBotShare: null } }),
+    );
+    expect(silent.raw.social).toBeNull();
+  });
+
   it('more real depth never lowers liquidity', () => {
     const base = coinFactorValues(coin('x', 1));
     const deeper = coinFactorValues(

@@ -206,6 +206,10 @@ export class FakeMarketProvider implements MarketDataProvider {
     return Promise.reject(new UnsupportedError(this.name, 'trades'));
   }
 
+  getDeveloper(): Promise<never> {
+    return Promise.reject(new UnsupportedError(this.name, 'developer activity'));
+  }
+
   getAnnouncements(): Promise<never[]> {
     return Promise.resolve([]);
   }

@@ -76,6 +76,8 @@ export async function startTestServer(
     MARKET_TICK_MS: '3600000',
     MARKET_HEARTBEAT_MS: '30000',
     DEV_OUTBOX: env.SMTP_URL ? '' : 'true',
+    // Never the network: `auto` would probe CoinGecko.
+    MARKET_SOURCE: 'simulator',
     ...env,
   });
   const marketProvider = options.marketProvider ?? new FakeMarketProvider(options.now ?? Date.now);

@@ -98,7 +98,8 @@ export function coinDetail(
     concepts: profile.sectors.map((id) => ({ id, name: sectorName(id, language) })),
     exchange_count: exchanges.size,
     holder_addresses: coin.onChain?.holderAddresses ?? null,
-    top10_holder_share: coin.onChain ? coin.onChain.top10HolderShare * 100 : null,
+    top10_holder_share:
+      typeof coin.onChain?.top10HolderShare === 'number' ? coin.onChain.top10HolderShare * 100 : null,
     mining: profile.mining && {
       genesis_block_time: profile.mining.genesisBlockTime,
       status: profile.mining.status,

@@ -165,7 +165,7 @@ export function parseRetryAfter(header: string | null, now: number): number {
   return DEFAULT_RETRY_AFTER_MS;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);

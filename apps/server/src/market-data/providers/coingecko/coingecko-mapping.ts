@@ -6,6 +6,7 @@ import type {
   ExchangeProfile,
   LocalisedString,
   MiningInfo,
+  TickerTrust,
   VenueTicker,
 } from '@coinlens/market-model';
 import { isKnownSector } from '@coinlens/market-model';
@@ -18,6 +19,11 @@ import type {
 } from './coingecko-schemas.js';
 
 /** ISO date-time → epoch ms; null when absent or unparseable. */
+/** A finite, non-negative number, else null (unknown). */
+export function nonNegativeOrNull(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
 export function parseTime(value: string | null | undefined): number | null {
   if (!value) return null;
   const time = Date.parse(value);
@@ -252,10 +258,13 @@ export function toExchangeProfile(entry: ExchangesEntry, detail: ExchangeDetail 
   };
 }
 
+const TRUST: ReadonlySet<string> = new Set<TickerTrust>(['green', 'yellow', 'red']);
+
 /**
  * A CoinGecko ticker → VenueTicker. CoinGecko publishes the bid-ask spread as a percentage but not the
  * quotes, so bid/ask are reconstructed symmetrically around the USD last price (their (ask − bid) ÷ mid
- * equals the published spread); null when no spread is published. Stale tickers are dropped.
+ * equals the published spread); null when no spread is published. The spread, the ±2 % depth
+ * (`cost_to_move_up_usd`/`_down_usd`) and the trust rating pass through, null when absent. Stale tickers are dropped.
  */
 export function toVenueTicker(ticker: CoinGeckoTicker, now: number): VenueTicker | null {
   if (ticker.is_stale) return null;
@@ -279,5 +288,9 @@ export function toVenueTicker(ticker: CoinGeckoTicker, now: number): VenueTicker
         ? ticker.converted_volume.usd
         : 0,
     timestamp: parseTime(ticker.last_traded_at) ?? parseTime(ticker.timestamp) ?? now,
+    spreadPercent: half !== null ? spread : null,
+    depthUsd2pctUp: nonNegativeOrNull(ticker.cost_to_move_up_usd),
+    depthUsd2pctDown: nonNegativeOrNull(ticker.cost_to_move_down_usd),
+    trust: ticker.trust_score && TRUST.has(ticker.trust_score) ? (ticker.trust_score as TickerTrust) : null,
   };
 }

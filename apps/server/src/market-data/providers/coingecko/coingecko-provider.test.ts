@@ -62,15 +62,16 @@ describe('CoinGeckoProvider — happy paths', () => {
     expect([...cg.capabilities].sort()).toEqual([
       'candles',
       'coins',
+      'developer',
       'exchangeRates',
       'exchanges',
       'quotes',
+      'social',
       'tickers',
     ]);
     const pair = { exchangeId: 'binance', coinId: 'bitcoin', quote: 'USDT' };
     await expect(cg.getOrderBook(pair, 10, signal())).rejects.toBeInstanceOf(UnsupportedError);
     await expect(cg.getTrades(pair, null, signal())).rejects.toBeInstanceOf(UnsupportedError);
-    await expect(cg.getSocial(['bitcoin'], signal())).rejects.toBeInstanceOf(UnsupportedError);
     await expect(cg.getOnChain(['bitcoin'], signal())).rejects.toBeInstanceOf(UnsupportedError);
     await expect(cg.getAnnouncements(0, signal())).rejects.toBeInstanceOf(UnsupportedError);
     expect(server.requests).toHaveLength(0);
@@ -201,9 +202,75 @@ describe('CoinGeckoProvider — happy paths', () => {
       localization: 'true',
       tickers: 'false',
       market_data: 'false',
-      community_data: 'false',
-      developer_data: 'false',
+      community_data: 'true',
+      developer_data: 'true',
     });
+  });
+
+  it('maps community data into social snapshots: unknown counts stay null, nothing is invented', async () => {
+    server.json('/coins/bitcoin', fixture('coin-bitcoin.json'));
+    const [social] = await provider().getSocial(['bitcoin'], signal());
+    expect(social).toEqual({
+      coinId: 'bitcoin',
+      // The documented example has no twitter_followers and a null Telegram count.
+      followers: { x: null, reddit: 6127543, telegram: null },
+      engagement24h: null,
+      suspectedBotShare: null,
+      redditActiveAccounts48h: 3498,
+      timestamp: NOW,
+    });
+  });
+
+  it('reads a 0 count without the matching link as unknown, and leaves out a coin with no known count', async () => {
+    const detail = fixture<Json>('coin-bitcoin.json');
+    const links = detail.links as Json;
+    server.json('/coins/bitcoin', {
+      ...detail,
+      links: { ...links, subreddit_url: '', twitter_screen_name: '' },
+      community_data: { reddit_subscribers: 0, twitter_followers: 0, telegram_channel_user_count: null },
+    });
+    await expect(provider().getSocial(['bitcoin'], signal())).resolves.toEqual([]);
+  });
+
+  it('maps developer data of the first listed repository; one detail call serves social and developer', async () => {
+    server.json('/coins/bitcoin', fixture('coin-bitcoin.json'));
+    const cg = provider();
+    const [developer] = await cg.getDeveloper(['bitcoin'], signal());
+    expect(developer).toEqual({
+      coinId: 'bitcoin',
+      repository: 'bitcoin/bitcoin',
+      stars: 76697,
+      forks: 36433,
+      commits4w: 108,
+      mergedPullRequests: 11204,
+      mergedPullRequestsWindowDays: null,
+      contributors: 829,
+      source: 'coingecko',
+      timestamp: NOW,
+    });
+    await cg.getSocial(['bitcoin'], signal());
+    expect(server.requestsTo('/coins/bitcoin')).toHaveLength(1);
+    expect(cg.repositoryOf('bitcoin')).toBe('bitcoin/bitcoin');
+  });
+
+  it('has no developer snapshot for a repository CoinGecko does not measure (all zero)', async () => {
+    server.json('/coins/bitcoin', {
+      ...fixture<Json>('coin-bitcoin.json'),
+      developer_data: { forks: 0, stars: 0, commit_count_4_weeks: 0, pull_requests_merged: 0 },
+    });
+    const cg = provider();
+    await expect(cg.getDeveloper(['bitcoin'], signal())).resolves.toEqual([]);
+    expect(cg.repositoryOf('bitcoin')).toBe('bitcoin/bitcoin');
+  });
+
+  it('skips unknown coins and returns what it gathered when a rate limit stops the details', async () => {
+    server.json('/coins/bitcoin', fixture('coin-bitcoin.json'));
+    server.route('/coins/gone', { status: 404, json: { error: 'coin not found' } });
+    server.route('/coins/ethereum', { status: 429, headers: { 'retry-after': '30' }, json: {} });
+    const social = await provider().getSocial(['gone', 'bitcoin', 'ethereum', 'solana'], signal());
+    expect(social.map((snapshot) => snapshot.coinId)).toEqual(['bitcoin']);
+    expect(server.requestsTo('/coins/solana')).toHaveLength(0);
+    await expect(provider().getSocial(['ethereum'], signal())).rejects.toBeInstanceOf(RateLimitedError);
   });
 
   it('caches coin details and limits them to the top coinDetailLimit', async () => {
@@ -291,6 +358,10 @@ describe('CoinGeckoProvider — happy paths', () => {
       volumeBase24h: 15234.56789,
       volumeUsd24h: 1281603712,
       timestamp: Date.parse('2025-03-01T11:57:12+00:00'),
+      spreadPercent: 0.010012,
+      depthUsd2pctUp: 18234567.12,
+      depthUsd2pctDown: 16345678.9,
+      trust: 'green',
     });
     expect(tickers[1]).toMatchObject({ exchangeId: 'gdax', quote: 'USDC', lastUsd: 84130.5 });
     expect(tickers[2]).toMatchObject({
@@ -308,7 +379,16 @@ describe('CoinGeckoProvider — happy paths', () => {
     page.tickers = [{ ...page.tickers[0], bid_ask_spread_percentage: null }];
     server.json('/coins/bitcoin/tickers', page);
     const [ticker] = await provider().getTickers({ coinIds: ['bitcoin'] }, signal());
-    expect(ticker).toMatchObject({ bidUsd: null, askUsd: null, lastUsd: 84126.8 });
+    expect(ticker).toMatchObject({ bidUsd: null, askUsd: null, lastUsd: 84126.8, spreadPercent: null });
+  });
+
+  it('gives null depth and trust when a ticker leaves them out or rates it unknown', async () => {
+    const page = fixture<{ name: string; tickers: Json[] }>('coin-tickers-bitcoin.json');
+    const { cost_to_move_up_usd: _up, cost_to_move_down_usd: _down, ...bare } = page.tickers[0]!;
+    page.tickers = [{ ...bare, trust_score: 'purple' }];
+    server.json('/coins/bitcoin/tickers', page);
+    const [ticker] = await provider().getTickers({ coinIds: ['bitcoin'] }, signal());
+    expect(ticker).toMatchObject({ depthUsd2pctUp: null, depthUsd2pctDown: null, trust: null });
   });
 
   it('reads /exchanges/{id}/tickers, filtered by coin_ids, and the default venues for an empty query', async () => {

@@ -12,8 +12,10 @@ import type {
   Candle,
   CoinProfile,
   CurrencyRate,
+  DeveloperSnapshot,
   ExchangeProfile,
   ExchangeRates,
+  SocialSnapshot,
   VenueTicker,
 } from '@coinlens/market-model';
 import {
@@ -46,6 +48,7 @@ import {
   tickersSchema,
   trendingSchema,
 } from './coingecko-schemas.js';
+import { repositoryOf, toDeveloperSnapshot, toSocialSnapshot } from './coingecko-signals.js';
 import type { CoinDetail, CoinsMarketsEntry, ExchangeDetail, ExchangesEntry } from './coingecko-schemas.js';
 
 export const COINGECKO_DEMO_BASE_URL = 'https://api.coingecko.com/api/v3';
@@ -75,6 +78,8 @@ export interface CoinGeckoProviderOptions {
   exchangeDetailLimit?: number;
   /** Coin and exchange details are reused for this long. Default 24 h. */
   detailTtlMs?: number;
+  /** Social and developer figures come from a coin detail no older than this (else it is fetched again). Default 6 h. */
+  signalsTtlMs?: number;
   /** Venues whose tickers getTickers({}) reads when the query names neither coins nor venues. */
   tickerExchangeIds?: readonly string[];
   /** History the plan can serve (Demo: 365 days). */
@@ -148,6 +153,8 @@ const CAPABILITIES: readonly Capability[] = [
   'quotes',
   'candles',
   'exchangeRates',
+  'social',
+  'developer',
 ];
 const MARKETS_PAGE = 250;
 const QUOTE_CHUNK = 200;
@@ -172,6 +179,7 @@ export class CoinGeckoProvider extends PartialProvider {
       | 'maxExchanges'
       | 'exchangeDetailLimit'
       | 'detailTtlMs'
+      | 'signalsTtlMs'
       | 'maxHistoryDays'
     >
   > & {
@@ -198,6 +206,7 @@ export class CoinGeckoProvider extends PartialProvider {
       maxExchanges: positive(options.maxExchanges, 100),
       exchangeDetailLimit: Math.max(0, options.exchangeDetailLimit ?? 20),
       detailTtlMs: Math.max(0, options.detailTtlMs ?? 86_400_000),
+      signalsTtlMs: Math.max(0, options.signalsTtlMs ?? 6 * 3_600_000),
       maxHistoryDays: positive(options.maxHistoryDays, 365),
       tickerExchangeIds: options.tickerExchangeIds ?? DEFAULT_TICKER_EXCHANGES,
     };
@@ -241,8 +250,8 @@ export class CoinGeckoProvider extends PartialProvider {
         localization: true,
         tickers: false,
         market_data: false,
-        community_data: false,
-        developer_data: false,
+        community_data: true,
+        developer_data: true,
         sparkline: false,
       },
       coinDetailSchema,
@@ -250,6 +259,53 @@ export class CoinGeckoProvider extends PartialProvider {
     );
     this.coinDetails.set(id, { value: detail, at: this.now() });
     return detail;
+  }
+
+  // ── social and developer figures (community_data and developer_data of the coin detail) ───────────────
+
+  /** Followers per platform from `/coins/{id}` (one call per coin whose detail is older than `signalsTtlMs`). */
+  override getSocial(coinIds: readonly string[], signal: AbortSignal): Promise<SocialSnapshot[]> {
+    return this.fromDetails(coinIds, toSocialSnapshot, signal);
+  }
+
+  /** Repository activity from `/coins/{id}` (the same detail as getSocial: no call when both run together). */
+  override getDeveloper(coinIds: readonly string[], signal: AbortSignal): Promise<DeveloperSnapshot[]> {
+    return this.fromDetails(coinIds, toDeveloperSnapshot, signal);
+  }
+
+  /** The `owner/name` of the coin's first GitHub repository, when a cached detail lists one (no call). */
+  repositoryOf(coinId: string): string | null {
+    const entry = this.coinDetails.get(coinId);
+    return entry ? repositoryOf(entry.value) : null;
+  }
+
+  /**
+   * Maps each coin's fresh detail; coins CoinGecko does not know or cannot describe are left out. A rate limit
+   * or outage stops the fetching: what was gathered is returned, or the error when nothing was.
+   */
+  private async fromDetails<T>(
+    coinIds: readonly string[],
+    map: (detail: CoinDetail, now: number) => T | null,
+    signal: AbortSignal,
+  ): Promise<T[]> {
+    const results: T[] = [];
+    for (const id of new Set(coinIds)) {
+      const entry = this.coinDetails.get(id);
+      let detail = entry && this.now() - entry.at <= this.settings.signalsTtlMs ? entry.value : null;
+      if (!detail) {
+        try {
+          detail = await this.coinDetail(id, signal);
+        } catch (error) {
+          if (signal.aborted) throw signal.reason;
+          if (error instanceof NotFoundError || error instanceof MalformedResponseError) continue;
+          if (results.length === 0) throw error;
+          break;
+        }
+      }
+      const mapped = map(detail, this.now());
+      if (mapped !== null) results.push(mapped);
+    }
+    return results;
   }
 
   private async marketsPages(signal: AbortSignal): Promise<CoinsMarketsEntry[]> {

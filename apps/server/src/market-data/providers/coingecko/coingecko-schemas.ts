@@ -38,7 +38,27 @@ export const coinsMarketsSchema = z.array(
 );
 export type CoinsMarketsEntry = z.infer<typeof coinsMarketsSchema>[number];
 
-/** `GET /coins/{id}` (CoinsID) with `tickers`, `market_data`, `community_data`, `developer_data` switched off. */
+/** `GET /coins/{id}` community data (CoinsID.community_data); `twitter_followers` is no longer documented but
+ * older answers carry it. */
+const communityDataSchema = z.looseObject({
+  twitter_followers: nullableNumber.optional(),
+  reddit_subscribers: nullableNumber.optional(),
+  reddit_accounts_active_48h: nullableNumber.optional(),
+  telegram_channel_user_count: nullableNumber.optional(),
+});
+export type CommunityData = z.infer<typeof communityDataSchema>;
+
+/** `GET /coins/{id}` developer data (CoinsID.developer_data), of the coin's first listed repository. */
+const developerDataSchema = z.looseObject({
+  forks: nullableNumber.optional(),
+  stars: nullableNumber.optional(),
+  pull_requests_merged: nullableNumber.optional(),
+  pull_request_contributors: nullableNumber.optional(),
+  commit_count_4_weeks: nullableNumber.optional(),
+});
+export type DeveloperData = z.infer<typeof developerDataSchema>;
+
+/** `GET /coins/{id}` (CoinsID) with `tickers` and `market_data` switched off, community and developer data on. */
 export const coinDetailSchema = z.looseObject({
   id: z.string(),
   symbol: z.string(),
@@ -61,6 +81,8 @@ export const coinDetailSchema = z.looseObject({
   }),
   image: z.looseObject({ thumb: softString, small: softString, large: softString }),
   genesis_date: nullableString,
+  community_data: communityDataSchema.nullish(),
+  developer_data: developerDataSchema.nullish(),
 });
 export type CoinDetail = z.infer<typeof coinDetailSchema>;
 
@@ -75,6 +97,11 @@ const tickerSchema = z.looseObject({
   converted_volume: z.looseObject({ usd: z.number() }),
   /** The description says number; the live API answers null when a venue publishes no order book. */
   bid_ask_spread_percentage: nullableNumber,
+  /** ±2 % depth in USD; not in the required list (DEX tickers leave them out). */
+  cost_to_move_up_usd: nullableNumber.optional(),
+  cost_to_move_down_usd: nullableNumber.optional(),
+  /** Required and nullable per the description; lenient on other strings (mapped to "not rated"). */
+  trust_score: nullableString.optional(),
   timestamp: nullableString,
   last_traded_at: nullableString,
   is_stale: z.boolean(),

@@ -1,0 +1,108 @@
+/**
+ * Replays of every live source on loopback, for a server started with MARKET_SOURCE=live (or auto) that never
+ * touches the internet: CoinGecko (the real captures of ../shared/external/coingecko-captured when present,
+ * else the provider's hand-written fixtures), DefiLlama and GitHub (their fixtures), ccxt's Binance and Kraken
+ * (the ccxt fixtures, served under each exchange's API paths). `env` holds the base URLs to pass to the server.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { ReplayServer } from '../../src/market-data/testing/replay-server.js';
+
+const PROVIDERS = new URL('../../src/market-data/providers/', import.meta.url);
+const CAPTURED = fileURLToPath(
+  new URL('../../../../../shared/external/coingecko-captured/', import.meta.url),
+);
+
+function json(provider: string, name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`${provider}/__fixtures__/${name}`, PROVIDERS), 'utf8'));
+}
+
+function captured(name: string, fallback: () => unknown): unknown {
+  const path = `${CAPTURED}${name}`;
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as unknown) : fallback();
+}
+
+export interface LiveReplays {
+  coingecko: ReplayServer;
+  defillama: ReplayServer;
+  github: ReplayServer;
+  /** Binance under `/api/v3/…`, Kraken under `/0/public/…` on one server. */
+  exchanges: ReplayServer;
+  /** MARKET_SOURCE=live and every base URL; spread into the server's environment. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export async function startLiveReplays(): Promise<LiveReplays> {
+  const [coingecko, defillama, github, exchanges] = await Promise.all([
+    ReplayServer.start(),
+    ReplayServer.start(),
+    ReplayServer.start(),
+    ReplayServer.start(),
+  ]);
+  const cg = (name: string) => json('coingecko', name);
+  coingecko
+    .json('/ping', cg('ping.json'))
+    .json(
+      '/coins/markets',
+      captured('coins_markets.json', () => cg('coins-markets.json')),
+    )
+    .json(/^\/coins\/[^/]+$/, cg('coin-bitcoin.json'))
+    .json(/^\/coins\/[^/]+\/tickers$/, cg('coin-tickers-bitcoin.json'))
+    .json(
+      /^\/coins\/[^/]+\/market_chart$/,
+      captured('market_chart.json', () => cg('market-chart-bitcoin-1d.json')),
+    )
+    .json(/^\/coins\/[^/]+\/ohlc$/, cg('ohlc-bitcoin-1d.json'))
+    .json('/exchanges', cg('exchanges.json'))
+    .json(/^\/exchanges\/[^/]+$/, cg('exchange-binance.json'))
+    .json(/^\/exchanges\/[^/]+\/tickers$/, cg('exchange-tickers-binance.json'))
+    .json('/exchange_rates', cg('exchange-rates.json'))
+    .json('/global', cg('global.json'));
+  defillama
+    .json('/protocols', json('defillama', 'protocols.json'))
+    .json('/v2/chains', json('defillama', 'chains.json'))
+    .route(
+      { path: '/overview/fees', query: (q) => q.dataType !== 'dailyRevenue' },
+      { json: json('defillama', 'fees-daily.json') },
+    )
+    .route(
+      { path: '/overview/fees', query: (q) => q.dataType === 'dailyRevenue' },
+      { json: json('defillama', 'fees-revenue.json') },
+    );
+  github
+    .json('/rate_limit', { resources: {} })
+    .json(/^\/repos\/[^/]+\/[^/]+$/, json('github', 'repo.json'))
+    .json(/\/stats\/commit_activity$/, json('github', 'commit-activity.json'))
+    .json('/search/issues', json('github', 'search-merged.json'))
+    .json(/\/contributors$/, json('github', 'contributors.json'));
+  const cx = (name: string) => json('ccxt', name);
+  exchanges
+    .json('/api/v3/exchangeInfo', cx('binance-exchangeInfo.json'))
+    .json('/api/v3/ticker/24hr', cx('binance-ticker-24hr.json'))
+    .json('/api/v3/depth', cx('binance-depth-BTCUSDT.json'))
+    .json('/api/v3/aggTrades', cx('binance-aggTrades-BTCUSDT.json'))
+    .json('/0/public/AssetPairs', cx('kraken-AssetPairs.json'))
+    .json('/0/public/Ticker', cx('kraken-Ticker.json'))
+    .json('/0/public/Depth', cx('kraken-Depth-XXBTZUSD.json'))
+    .json('/0/public/Trades', cx('kraken-Trades-XXBTZUSD.json'));
+  const servers = [coingecko, defillama, github, exchanges];
+  return {
+    coingecko,
+    defillama,
+    github,
+    exchanges,
+    env: {
+      MARKET_SOURCE: 'live',
+      COINGECKO_BASE_URL: coingecko.url,
+      DEFILLAMA_BASE_URL: defillama.url,
+      GITHUB_API_URL: github.url,
+      CCXT_EXCHANGES: 'binance,kraken',
+      CCXT_URL_OVERRIDES: `binance=${exchanges.url},kraken=${exchanges.url}`,
+    },
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()));
+    },
+  };
+}
