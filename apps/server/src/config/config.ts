@@ -129,6 +129,8 @@ const environmentFields = z.object({
       .transform((value) => value ?? 'https://api.coingecko.com/api/v3'),
   ),
   COINGECKO_API_KEY: optionalString,
+  /** Spacing between CoinGecko calls: 2,100 ms keeps the public tier's ~30 calls a minute; a paid plan may go lower. */
+  COINGECKO_MIN_INTERVAL_MS: integerVar(2_100, 0, 60_000),
   DEFILLAMA_BASE_URL: optionalString.pipe(
     z
       .url({ protocol: /^https?$/ })

@@ -16,6 +16,7 @@ import { ScoreJob } from './jobs/score-job.js';
 import { SignalsJob } from './jobs/signals-job.js';
 import type { PriceSource, TickListener } from './jobs/tick-job.js';
 import { TickJob } from './jobs/tick-job.js';
+import { VenuesJob } from './jobs/venues-job.js';
 import { MarketRanking } from './market-ranking.js';
 import { MarketScorer } from './market-scorer.js';
 
@@ -42,6 +43,9 @@ export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
   '1d': 5 * 365 * 86_400_000,
 };
 
+/** How often a batch of coins' venue tickers is read where prices come from aggregate quotes. */
+const VENUES_MS = 60_000;
+
 /** What every job in jobs/ offers the scheduler. */
 interface IngestJob {
   run(signal: AbortSignal): Promise<void>;
@@ -62,6 +66,8 @@ export class MarketIngest {
   private readonly signals: SignalsJob;
   private readonly scoring: ScoreJob;
   private readonly retention: RetentionJob;
+  /** Venue tickers where prices come from aggregate quotes (null where the tick itself reads venues). */
+  private readonly venues: VenuesJob | null;
   private readonly scorer: MarketScorer;
   /** Aborts the background history load when the server stops. */
   private readonly stopping = new AbortController();
@@ -89,6 +95,7 @@ export class MarketIngest {
     this.signals = new SignalsJob(provider, snapshot);
     this.scoring = new ScoreJob(scorer, snapshot, ranking);
     this.retention = new RetentionJob(candles, now);
+    this.venues = options.prices === 'quotes' ? new VenuesJob(provider, snapshot) : null;
   }
 
   /**
@@ -160,6 +167,7 @@ export class MarketIngest {
     this.scheduler.add(job('signals', signalsMs, 60_000, this.signals), signalsMs);
     this.scheduler.add(job('score', scoreMs, 120_000, this.scoring), Math.min(scoreMs, 1_000));
     this.scheduler.add(job('retention', 3_600_000, 120_000, this.retention), 60_000);
+    if (this.venues) this.scheduler.add(job('venues', VENUES_MS, VENUES_MS, this.venues), 5_000);
   }
 
   /**
@@ -185,6 +193,11 @@ export class MarketIngest {
   /** One live update: prices, metrics, ranks, exchange aggregates and global figures. */
   tick(signal: AbortSignal): Promise<void> {
     return this.ticks.run(signal);
+  }
+
+  /** Reads the next batch of coins' venue tickers (quote-priced sources only; otherwise the tick reads them). */
+  async refreshVenues(signal: AbortSignal): Promise<void> {
+    await this.venues?.run(signal);
   }
 
   /** Recomputes the score and applies what follows from it (certification, ExRank) at once. */

@@ -21,7 +21,7 @@ import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
 import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
 import { explainMovement } from '../scoring/score-explanation.js';
 import { ScoreSmoother } from '../scoring/score-smoother.js';
-import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
+import type { CoinState, MarketSnapshot, VenueQuote } from '../market-store/market-snapshot.js';
 import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../market-store/hourly-score-readings.js';
 import type { HourlyReading } from '../market-store/hourly-score-readings.js';
 import type { ScoreReadingRepository } from '../market-store/score-reading.repository.js';
@@ -47,7 +47,8 @@ function venueMarkets(
     byVenue.set(ticker.exchangeId, entry);
   }
   return [...byVenue].map(([exchangeId, { reported, excluded }]) => {
-    const depthUsd2pct = depth.get(`${exchangeId}|${coin.profile.id}`) ?? null;
+    const depthUsd2pct =
+      depth.get(`${exchangeId}|${coin.profile.id}`) ?? publishedDepth(coin.venues, exchangeId);
     const integrity = integrityOf(exchangeId);
     return {
       exchangeId,
@@ -59,6 +60,20 @@ function venueMarkets(
       evidenced: depthUsd2pct !== null || integrity !== undefined,
     };
   });
+}
+
+/**
+ * ±2 % depth as the source publishes it per pair (CoinGecko's cost to move the price up and down 2 %), summed
+ * over the venue's pairs where both sides are known; null when none is. Used where no book was sampled.
+ */
+function publishedDepth(venues: readonly VenueQuote[], exchangeId: string): number | null {
+  let total: number | null = null;
+  for (const { ticker } of venues) {
+    if (ticker.exchangeId !== exchangeId) continue;
+    const { depthUsd2pctUp: up, depthUsd2pctDown: down } = ticker;
+    if (typeof up === 'number' && typeof down === 'number') total = (total ?? 0) + up + down;
+  }
+  return total;
 }
 
 function socialReading(social: SocialSnapshot | null): SocialReading | null {
@@ -166,7 +181,7 @@ export class MarketScorer {
     for (const coin of this.snapshot.coins.values()) if (!scoredIds.has(coin.profile.id)) coin.score = null;
     values.forEach((value, index) => {
       const coin = this.snapshot.coins.get(value.coinId);
-      if (coin) coin.coverage = coverageOf(value.raw, this.sources(coin, evidence[index]!, now));
+      if (coin) coin.coverage = coverageOf(value.raw, this.sources(coin, evidence[index]!, depth, now));
     });
     this.scoreExchanges(values, now);
     this.lastRun = {
@@ -224,13 +239,15 @@ export class MarketScorer {
       marketCapUsd: coin.metrics?.circulatingMarketCap ?? null,
       venues: venueMarkets(coin, depth, (exchangeId) => this.venueIntegrity.get(exchangeId)?.integrity),
       social: socialReading(coin.social),
-      onChain: coin.onChain
-        ? {
-            activeAddresses24h: coin.onChain.activeAddresses24h,
-            top10HolderShare: coin.onChain.top10HolderShare,
-            developerCommits30d: coin.onChain.developerCommits30d,
-          }
-        : null,
+      onChain:
+        coin.onChain || coin.developer
+          ? {
+              activeAddresses24h: coin.onChain?.activeAddresses24h ?? null,
+              top10HolderShare: coin.onChain?.top10HolderShare ?? null,
+              // Live sources measure commits over four weeks; the simulator reports 30 days on-chain.
+              developerCommits30d: coin.developer?.commits4w ?? coin.onChain?.developerCommits30d ?? null,
+            }
+          : null,
       announcements30d: announcements ? (announcements.get(id) ?? 0) : null,
       baseline:
         baseline && baseline.time <= now - 12 * HOUR_MS
@@ -247,6 +264,7 @@ export class MarketScorer {
   private sources(
     coin: CoinState,
     evidence: CoinEvidence,
+    sampledDepth: ReadonlyMap<string, number>,
     now: number,
   ): Record<ScoreFactor, FactorSource | null> {
     const of = (capability: Capability, asOf: number): FactorSource => ({
@@ -255,19 +273,29 @@ export class MarketScorer {
     });
     const venuesAsOf = Math.max(0, ...coin.venues.map((venue) => venue.ticker.timestamp));
     const sampled = evidence.venues.some((venue) => this.venueIntegrity.has(venue.exchangeId));
-    const booked = evidence.venues.some((venue) => venue.depthUsd2pct !== null);
-    const trading = [
+    const booked = evidence.venues.some((venue) =>
+      sampledDepth.has(`${venue.exchangeId}|${coin.profile.id}`),
+    );
+    const published = evidence.venues.some(
+      (venue) => venue.depthUsd2pct !== null && !sampledDepth.has(`${venue.exchangeId}|${coin.profile.id}`),
+    );
+    const depthSources = [
       ...(booked ? [of('orderBooks', now).source] : []),
-      ...(sampled ? [of('trades', now).source] : []),
+      ...(published ? [of('tickers', venuesAsOf || now).source] : []),
     ];
+    const trading = [...depthSources, ...(sampled ? [of('trades', now).source] : [])];
+    const join = (names: string[]) => [...new Set(names)].join(' + ');
     return {
       market_cap: of('coins', coin.asOf),
-      verified_volume:
-        trading.length > 0 ? { source: [...new Set(trading)].join(' + '), asOf: venuesAsOf || now } : null,
-      liquidity: booked ? of('orderBooks', now) : null,
+      verified_volume: trading.length > 0 ? { source: join(trading), asOf: venuesAsOf || now } : null,
+      liquidity: depthSources.length > 0 ? { source: join(depthSources), asOf: venuesAsOf || now } : null,
       social: coin.social ? of('social', coin.social.timestamp) : null,
       on_chain: coin.onChain ? of('onChain', coin.onChain.timestamp) : null,
-      developer: coin.onChain ? of('onChain', coin.onChain.timestamp) : null,
+      developer: coin.developer
+        ? { source: coin.developer.source, asOf: coin.developer.timestamp }
+        : coin.onChain
+          ? of('onChain', coin.onChain.timestamp)
+          : null,
       official: evidence.announcements30d === null ? null : of('announcements', now),
     };
   }
@@ -322,6 +350,14 @@ export class MarketScorer {
       const exchangeId = key.slice(0, key.indexOf('|'));
       depth.set(exchangeId, (depth.get(exchangeId) ?? 0) + usd);
     }
+    // Venues whose books were not sampled: the depth their source publishes per pair.
+    const published = new Map<string, number>();
+    for (const coin of this.snapshot.coins.values())
+      for (const exchangeId of new Set(coin.venues.map((venue) => venue.ticker.exchangeId))) {
+        const usd = depth.has(exchangeId) ? null : publishedDepth(coin.venues, exchangeId);
+        if (usd !== null) published.set(exchangeId, (published.get(exchangeId) ?? 0) + usd);
+      }
+    for (const [exchangeId, usd] of published) depth.set(exchangeId, usd);
     const exchanges = [...this.snapshot.exchanges.values()].filter((exchange) =>
       reported.has(exchange.profile.id),
     );
@@ -347,7 +383,7 @@ export class MarketScorer {
       const exchange = this.snapshot.exchanges.get(score.exchangeId);
       if (!exchange) continue;
       const sampled = this.venueIntegrity.has(score.exchangeId);
-      const booked = depth.has(score.exchangeId);
+      const booked = depth.has(score.exchangeId) && !published.has(score.exchangeId);
       exchange.score = {
         value: smoothed.get(score.exchangeId) ?? score.score,
         integrity: score.integrity,

@@ -65,6 +65,7 @@ export function createCoinGecko(config: AppConfig, now: () => number): CoinGecko
   return new CoinGeckoProvider({
     baseUrl: config.COINGECKO_BASE_URL,
     ...(config.COINGECKO_API_KEY ? { apiKey: config.COINGECKO_API_KEY } : {}),
+    minIntervalMs: config.COINGECKO_MIN_INTERVAL_MS,
     now,
   });
 }

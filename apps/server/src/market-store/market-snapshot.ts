@@ -10,6 +10,7 @@ import type {
   CoinProfile,
   CurrencyRate,
   ExchangeProfile,
+  DeveloperSnapshot,
   OnChainSnapshot,
   SocialSnapshot,
   VenueTicker,
@@ -65,6 +66,7 @@ export interface CoinState {
   listedAt: number | null;
   social: SocialSnapshot | null;
   onChain: OnChainSnapshot | null;
+  developer: DeveloperSnapshot | null;
   score: CoinScoreState | null;
   /** What the last score run had for each factor, with sources; null before the first run. */
   coverage: CoinCoverage | null;

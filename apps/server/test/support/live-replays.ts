@@ -48,7 +48,8 @@ export async function startLiveReplays(): Promise<LiveReplays> {
       '/coins/markets',
       captured('coins_markets.json', () => cg('coins-markets.json')),
     )
-    .json(/^\/coins\/[^/]+$/, cg('coin-bitcoin.json'))
+    // Last registered wins: the detail pattern must not swallow /coins/markets.
+    .json(/^\/coins\/(?!markets$|categories$)[^/]+$/, cg('coin-bitcoin.json'))
     .json(/^\/coins\/[^/]+\/tickers$/, cg('coin-tickers-bitcoin.json'))
     .json(
       /^\/coins\/[^/]+\/market_chart$/,

@@ -80,8 +80,11 @@ export async function startTestServer(
     MARKET_SOURCE: 'simulator',
     ...env,
   });
-  const marketProvider = options.marketProvider ?? new FakeMarketProvider(options.now ?? Date.now);
-  const built = await buildApp(config, { ...options, marketProvider });
+  // The fake market unless the test asks for a real source (MARKET_SOURCE=live against replays).
+  const marketProvider =
+    options.marketProvider ??
+    (config.MARKET_SOURCE === 'simulator' ? new FakeMarketProvider(options.now ?? Date.now) : undefined);
+  const built = await buildApp(config, { ...options, ...(marketProvider ? { marketProvider } : {}) });
   if (!whileBackfilling) await built.services.market.ingest.historyLoaded;
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();

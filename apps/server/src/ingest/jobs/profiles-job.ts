@@ -55,6 +55,7 @@ function emptyCoinState(profile: CoinProfile): CoinState {
     listedAt: null,
     social: null,
     onChain: null,
+    developer: null,
     score: null,
     coverage: null,
   };

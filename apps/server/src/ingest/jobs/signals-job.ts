@@ -1,7 +1,7 @@
 import type { MarketDataProvider } from '@coinlens/market-model';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 
-/** Each coin's social and on-chain readings, from the sources that offer them. */
+/** Each coin's social, on-chain and developer readings, from the sources that offer them. */
 export class SignalsJob {
   constructor(
     private readonly provider: MarketDataProvider,
@@ -20,6 +20,12 @@ export class SignalsJob {
       for (const onChain of await this.provider.getOnChain(ids, signal)) {
         const coin = this.snapshot.coins.get(onChain.coinId);
         if (coin) coin.onChain = onChain;
+      }
+    }
+    if (this.provider.capabilities.has('developer')) {
+      for (const developer of await this.provider.getDeveloper(ids, signal)) {
+        const coin = this.snapshot.coins.get(developer.coinId);
+        if (coin) coin.developer = developer;
       }
     }
   }

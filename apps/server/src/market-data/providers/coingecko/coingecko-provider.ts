@@ -409,7 +409,7 @@ export class CoinGeckoProvider extends PartialProvider {
       for (const exchangeId of exchangeIds) {
         const page = await this.http.get(
           `/exchanges/${encodeURIComponent(exchangeId)}/tickers`,
-          { coin_ids: coinIds?.join(','), dex_pair_format: 'symbol', page: 1 },
+          { coin_ids: coinIds?.join(','), dex_pair_format: 'symbol', depth: 'true', page: 1 },
           tickersSchema,
           signal,
         );
@@ -419,7 +419,7 @@ export class CoinGeckoProvider extends PartialProvider {
       for (const coinId of coinIds) {
         const page = await this.http.get(
           `/coins/${encodeURIComponent(coinId)}/tickers`,
-          { dex_pair_format: 'symbol', page: 1 },
+          { dex_pair_format: 'symbol', depth: 'true', page: 1 },
           tickersSchema,
           signal,
         );
