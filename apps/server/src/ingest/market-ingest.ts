@@ -45,6 +45,8 @@ export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
 
 /** How often a batch of coins' venue tickers is read where prices come from aggregate quotes. */
 const VENUES_MS = 60_000;
+/** How often profiles are read again where details arrive behind a staged start. */
+const PROFILES_MS = 10 * 60_000;
 
 /** What every job in jobs/ offers the scheduler. */
 interface IngestJob {
@@ -137,6 +139,7 @@ export class MarketIngest {
   async start(signal: AbortSignal): Promise<void> {
     await this.loadProfiles(signal);
     await this.scorer.restoreReadings();
+    if (this.venues) return this.startStaged(signal);
     await this.rates
       .run(signal)
       .catch((error: unknown) => this.log.warn({ err: error }, 'exchange rates unavailable at start'));
@@ -152,6 +155,29 @@ export class MarketIngest {
     this.schedule();
   }
 
+  /**
+   * The start of a rate-limited, quote-priced source (CoinGecko's public tier allows ~30 calls a minute, and
+   * history, signals and venues need hundreds): the first tick's prices are served at once; the recent and
+   * daily history, signals and venue tickers fill in behind, and until then those fields answer null.
+   */
+  private async startStaged(signal: AbortSignal): Promise<void> {
+    await this.tick(signal);
+    const background = AbortSignal.any([signal, this.stopping.signal]);
+    void this.rates
+      .run(background)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'exchange rates unavailable at start'));
+    this.deepHistory = this.backfill
+      .loadRecent(this.coinProfiles(), background)
+      .then(() => {
+        this.backfill.startWriting();
+        return this.loadDeepHistory(background);
+      })
+      .catch((error: unknown) => {
+        if (!this.stopping.signal.aborted) this.log.error({ err: error }, 'recent history back-fill failed');
+      });
+    this.schedule();
+  }
+
   /** Each job on its interval, the first run one interval after the start (the score's within a second). */
   private schedule(): void {
     const { tickMs, candleMs, ratesMs, signalsMs, scoreMs } = this.options;
@@ -164,10 +190,17 @@ export class MarketIngest {
     this.scheduler.add(job('tickers', tickMs, Math.max(5_000, tickMs * 5), this.ticks), tickMs);
     this.scheduler.add(job('candles', candleMs, 120_000, this.candles), candleMs);
     this.scheduler.add(job('rates', ratesMs, 30_000, this.rates), ratesMs);
-    this.scheduler.add(job('signals', signalsMs, 60_000, this.signals), signalsMs);
+    // A staged start reads signals and venues soon after it, and refreshes profiles for the details behind them.
+    this.scheduler.add(
+      job('signals', signalsMs, this.venues ? 600_000 : 60_000, this.signals),
+      this.venues ? 1_000 : signalsMs,
+    );
     this.scheduler.add(job('score', scoreMs, 120_000, this.scoring), Math.min(scoreMs, 1_000));
     this.scheduler.add(job('retention', 3_600_000, 120_000, this.retention), 60_000);
-    if (this.venues) this.scheduler.add(job('venues', VENUES_MS, VENUES_MS, this.venues), 5_000);
+    if (this.venues) {
+      this.scheduler.add(job('venues', VENUES_MS, VENUES_MS, this.venues), 5_000);
+      this.scheduler.add(job('profiles', PROFILES_MS, 120_000, this.profiles), PROFILES_MS);
+    }
   }
 
   /**
@@ -193,6 +226,11 @@ export class MarketIngest {
   /** One live update: prices, metrics, ranks, exchange aggregates and global figures. */
   tick(signal: AbortSignal): Promise<void> {
     return this.ticks.run(signal);
+  }
+
+  /** Reads social, on-chain and developer signals. */
+  refreshSignals(signal: AbortSignal): Promise<void> {
+    return this.signals.run(signal);
   }
 
   /** Reads the next batch of coins' venue tickers (quote-priced sources only; otherwise the tick reads them). */

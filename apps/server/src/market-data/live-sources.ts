@@ -61,8 +61,13 @@ const FACADES: Readonly<Record<'coingecko' | 'ccxt' | 'defillama' | 'github', Om
   },
 };
 
-export function createCoinGecko(config: AppConfig, now: () => number): CoinGeckoProvider {
+export function createCoinGecko(
+  config: AppConfig,
+  now: () => number,
+  staged: { detailsInBackground?: boolean } = {},
+): CoinGeckoProvider {
   return new CoinGeckoProvider({
+    ...staged,
     baseUrl: config.COINGECKO_BASE_URL,
     ...(config.COINGECKO_API_KEY ? { apiKey: config.COINGECKO_API_KEY } : {}),
     minIntervalMs: config.COINGECKO_MIN_INTERVAL_MS,
@@ -74,7 +79,8 @@ export function createCoinGecko(config: AppConfig, now: () => number): CoinGecko
 export function createLiveProvider(config: AppConfig, now: () => number): CompositeProvider {
   const facade = (provider: ConstructorParameters<typeof ProviderFacade>[0], name: keyof typeof FACADES) =>
     new ProviderFacade(provider, { ...FACADES[name], now });
-  const coingeckoSource = createCoinGecko(config, now);
+  // Live start is staged: profiles answer from the market list at once, details fill in behind.
+  const coingeckoSource = createCoinGecko(config, now, { detailsInBackground: true });
   const coingecko = facade(coingeckoSource, 'coingecko');
   const ccxt = facade(
     new CcxtProvider({

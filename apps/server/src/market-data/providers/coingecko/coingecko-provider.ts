@@ -78,6 +78,12 @@ export interface CoinGeckoProviderOptions {
   exchangeDetailLimit?: number;
   /** Coin and exchange details are reused for this long. Default 24 h. */
   detailTtlMs?: number;
+  /**
+   * Profiles answer at once with the details already cached, and the missing details are fetched behind, one
+   * call at a time, for the next call to find (a staged start: on the public tier 70 details take ~2.5 min).
+   * Default false: each call waits for its details.
+   */
+  detailsInBackground?: boolean;
   /** Social and developer figures come from a coin detail no older than this (else it is fetched again). Default 6 h. */
   signalsTtlMs?: number;
   /** Venues whose tickers getTickers({}) reads when the query names neither coins nor venues. */
@@ -158,6 +164,8 @@ const CAPABILITIES: readonly Capability[] = [
 ];
 const MARKETS_PAGE = 250;
 const QUOTE_CHUNK = 200;
+/** How long a coin list read answers quotes too (the first tick of a start follows the list at once). */
+const RECENT_MARKETS_MS = 30_000;
 const DEFAULT_TICKER_EXCHANGES = ['binance', 'gdax', 'kraken'] as const;
 
 interface Cached<T> {
@@ -179,6 +187,7 @@ export class CoinGeckoProvider extends PartialProvider {
       | 'maxExchanges'
       | 'exchangeDetailLimit'
       | 'detailTtlMs'
+      | 'detailsInBackground'
       | 'signalsTtlMs'
       | 'maxHistoryDays'
     >
@@ -187,6 +196,10 @@ export class CoinGeckoProvider extends PartialProvider {
   };
   private readonly coinDetails = new Map<string, Cached<CoinDetail>>();
   private readonly exchangeDetails = new Map<string, Cached<ExchangeDetail>>();
+  /** One background detail fill at a time. */
+  private fillingDetails = false;
+  /** The last coin list read, which quotes within `RECENT_MARKETS_MS` reuse. */
+  private recentMarkets: { at: number; byId: ReadonlyMap<string, CoinsMarketsEntry> } | null = null;
 
   constructor(options: CoinGeckoProviderOptions = {}) {
     super();
@@ -206,6 +219,7 @@ export class CoinGeckoProvider extends PartialProvider {
       maxExchanges: positive(options.maxExchanges, 100),
       exchangeDetailLimit: Math.max(0, options.exchangeDetailLimit ?? 20),
       detailTtlMs: Math.max(0, options.detailTtlMs ?? 86_400_000),
+      detailsInBackground: options.detailsInBackground ?? false,
       signalsTtlMs: Math.max(0, options.signalsTtlMs ?? 6 * 3_600_000),
       maxHistoryDays: positive(options.maxHistoryDays, 365),
       tickerExchangeIds: options.tickerExchangeIds ?? DEFAULT_TICKER_EXCHANGES,
@@ -221,22 +235,11 @@ export class CoinGeckoProvider extends PartialProvider {
    */
   override async getCoins(signal: AbortSignal): Promise<CoinProfile[]> {
     const entries = await this.marketsPages(signal);
+    const ids = entries.slice(0, this.settings.coinDetailLimit).map((entry) => entry.id);
+    const details = await this.details(ids, this.coinDetails, (id, at) => this.coinDetail(id, at), signal);
     const profiles: CoinProfile[] = [];
-    let fetchDetails = true;
-    for (const [index, entry] of entries.entries()) {
-      let detail: CoinDetail | null = null;
-      if (index < this.settings.coinDetailLimit) {
-        detail = this.cached(this.coinDetails, entry.id);
-        if (!detail && fetchDetails) {
-          try {
-            detail = await this.coinDetail(entry.id, signal);
-          } catch (error) {
-            if (signal.aborted) throw signal.reason;
-            if (!(error instanceof NotFoundError || error instanceof MalformedResponseError))
-              fetchDetails = false;
-          }
-        }
-      }
+    for (const entry of entries) {
+      const detail = details.get(entry.id) ?? null;
       profiles.push(toCoinProfile(entry, detail));
     }
     return profiles;
@@ -321,15 +324,28 @@ export class CoinGeckoProvider extends PartialProvider {
       entries.push(...batch);
       if (batch.length < perPage) break;
     }
-    return dedupeById(entries).slice(0, this.settings.maxCoins);
+    const listed = dedupeById(entries).slice(0, this.settings.maxCoins);
+    this.recentMarkets = { at: this.now(), byId: new Map(listed.map((entry) => [entry.id, entry])) };
+    return listed;
   }
 
   // ── quotes ───────────────────────────────────────────────────────────────────────────────────────────
 
   /** `/coins/markets?ids=…` in chunks; coins without a current price are left out. */
   override async getQuotes(coinIds: readonly string[], signal: AbortSignal): Promise<AggregateQuote[]> {
-    const ids = [...new Set(coinIds)];
     const quotes: AggregateQuote[] = [];
+    // The coin list was read moments ago (start-up): its prices are the quotes, without asking again.
+    const recent =
+      this.recentMarkets && this.now() - this.recentMarkets.at <= RECENT_MARKETS_MS
+        ? this.recentMarkets
+        : null;
+    const ids: string[] = [];
+    for (const id of new Set(coinIds)) {
+      const entry = recent?.byId.get(id);
+      const quote = entry ? toAggregateQuote(entry, this.now()) : null;
+      if (quote) quotes.push(quote);
+      else ids.push(id);
+    }
     for (let start = 0; start < ids.length; start += QUOTE_CHUNK) {
       const chunk = ids.slice(start, start + QUOTE_CHUNK);
       const entries = await this.http.get(
@@ -358,22 +374,17 @@ export class CoinGeckoProvider extends PartialProvider {
       entries.push(...batch);
       if (batch.length < perPage) break;
     }
+    const listed = dedupeById(entries).slice(0, this.settings.maxExchanges);
+    const ids = listed.slice(0, this.settings.exchangeDetailLimit).map((entry) => entry.id);
+    const details = await this.details(
+      ids,
+      this.exchangeDetails,
+      (id, at) => this.exchangeDetail(id, at),
+      signal,
+    );
     const profiles: ExchangeProfile[] = [];
-    let fetchDetails = true;
-    for (const [index, entry] of dedupeById(entries).slice(0, this.settings.maxExchanges).entries()) {
-      let detail: ExchangeDetail | null = null;
-      if (index < this.settings.exchangeDetailLimit) {
-        detail = this.cached(this.exchangeDetails, entry.id);
-        if (!detail && fetchDetails) {
-          try {
-            detail = await this.exchangeDetail(entry.id, signal);
-          } catch (error) {
-            if (signal.aborted) throw signal.reason;
-            if (!(error instanceof NotFoundError || error instanceof MalformedResponseError))
-              fetchDetails = false;
-          }
-        }
-      }
+    for (const entry of listed) {
+      const detail = details.get(entry.id) ?? null;
       profiles.push(toExchangeProfile(entry, detail));
     }
     return profiles;
@@ -591,6 +602,48 @@ export class CoinGeckoProvider extends PartialProvider {
       if (error instanceof ProviderError) return false;
       throw error;
     }
+  }
+
+  /**
+   * The details of `ids` (top first): cached ones, and the rest fetched now or, with `detailsInBackground`,
+   * behind the answer. Fetching stops at the first failure other than a missing or malformed detail (a limit
+   * or an outage: the next call tries again); that coin or exchange keeps its list-derived profile.
+   */
+  private async details<T>(
+    ids: readonly string[],
+    cache: Map<string, Cached<T>>,
+    fetchOne: (id: string, signal: AbortSignal) => Promise<T>,
+    signal: AbortSignal,
+  ): Promise<Map<string, T>> {
+    const found = new Map<string, T>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const detail = this.cached(cache, id);
+      if (detail) found.set(id, detail);
+      else missing.push(id);
+    }
+    const fetchAll = async (within: AbortSignal) => {
+      for (const id of missing) {
+        try {
+          found.set(id, await fetchOne(id, within));
+        } catch (error) {
+          if (within.aborted) throw within.reason;
+          if (!(error instanceof NotFoundError || error instanceof MalformedResponseError)) return;
+        }
+      }
+    };
+    if (!this.settings.detailsInBackground) {
+      await fetchAll(signal);
+      return found;
+    }
+    if (missing.length > 0 && !this.fillingDetails) {
+      this.fillingDetails = true;
+      // Not the caller's signal: the fill outlives the call; bounded so a stopped server is not held for long.
+      void fetchAll(AbortSignal.timeout(missing.length * 30_000))
+        .catch(() => undefined)
+        .finally(() => (this.fillingDetails = false));
+    }
+    return found;
   }
 
   private cached<T>(cache: Map<string, Cached<T>>, id: string): T | null {
