@@ -133,20 +133,25 @@ export async function createServices(
     now,
   );
 
+  const {
+    name: sourceName,
+    settings: source,
+    provider,
+  } = await openMarketSource(config, {
+    now,
+    log,
+    ...(options.marketProvider ? { override: options.marketProvider } : {}),
+  });
   const appService = new AppService(
     {
       appId: config.APP_ID,
       website: config.APP_WEBSITE,
       contact: { email: config.CONTACT_EMAIL, telegram: config.CONTACT_TELEGRAM, x: config.CONTACT_X },
+      marketSource: sourceName === 'simulator' ? 'simulator' : 'live',
     },
     new AppRepository(db),
   );
 
-  const { settings: source, provider } = await openMarketSource(config, {
-    now,
-    log,
-    ...(options.marketProvider ? { override: options.marketProvider } : {}),
-  });
   const tickMs = config.MARKET_TICK_MS ?? source.tickMs;
   const snapshot = new MarketSnapshot(config.MARKET_HEARTBEAT_MS ?? Math.max(10_000, tickMs * 10));
   const candles = new CandleRepository(db);

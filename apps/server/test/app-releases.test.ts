@@ -9,6 +9,7 @@ const SETTINGS = {
   appId: 'coinlens-web',
   website: undefined,
   contact: { email: 'e', telegram: 't', x: 'x' },
+  marketSource: 'simulator' as const,
 };
 
 describe.each(TEST_DIALECTS)('app releases on %s', (dialect) => {

@@ -39,6 +39,8 @@ describe('gateway over real HTTP', () => {
     expect(appConfigOutput.parse(answer.data)).toMatchObject({
       app_id: 'coinlens-web',
       app_name: 'Coinlens',
+      // The simulated market says so.
+      market_source: 'simulator',
     });
   });
 

@@ -71,6 +71,8 @@ describe('the live market over real HTTP', () => {
     expect(list.code).toBe(0);
     expect(list.data.list.map((coin) => coin.id).slice(0, 2)).toEqual(['bitcoin', 'ethereum']);
     expect(list.data.list[0]!.price).toBeGreaterThan(1000);
+    const config = await call('appsys_msrv/app_config', {});
+    expect(config.data.market_source).toBe('live');
   });
 
   it('scores only what it has evidence for, and names the sources', async () => {

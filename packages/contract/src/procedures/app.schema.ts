@@ -26,6 +26,8 @@ export const appConfigOutput = z.object({
   theme: z.enum(['light', 'dark']),
   dark_mode: z.boolean(),
   platform: z.literal('web'),
+  /** `simulator`: the embedded, simulated market (the app marks every screen); `live`: real market sources. */
+  market_source: z.enum(['simulator', 'live']),
 });
 export type AppConfig = z.infer<typeof appConfigOutput>;
 

@@ -10,6 +10,8 @@ export interface AppSettings {
   /** Configured public website; the caller's origin when unset (decision D12). */
   website: string | undefined;
   contact: { email: string; telegram: string; x: string };
+  /** Whether the market shown is the embedded simulator or real sources (every screen says so when simulated). */
+  marketSource: AppConfig['market_source'];
 }
 
 export class AppService {
@@ -31,6 +33,7 @@ export class AppService {
       theme: 'light',
       dark_mode: false,
       platform: 'web',
+      market_source: this.settings.marketSource,
     };
   }
 
