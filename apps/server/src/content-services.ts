@@ -7,6 +7,7 @@ import type { Database } from './db/schema.js';
 import type { HandlersFor } from './gateway/procedure-registry.js';
 import type { MarketSnapshot } from './market-store/market-snapshot.js';
 import type { MarketDataProvider } from '@coinlens/market-model';
+import { newsSources } from './news/default-sources.js';
 import { createCoinTagger } from './news/coin-tagger.js';
 import type { AccountService } from './modules/accounts/accounts.service.js';
 import { AdRepository } from './modules/ads/ad.repository.js';
@@ -44,6 +45,8 @@ export interface ContentDependencies {
   limiter: AttemptLimiter;
   log: FastifyBaseLogger;
   now: () => number;
+  /** Real market sources are in use (the machine is online): the default news and official sources apply. */
+  live: boolean;
 }
 
 export interface ContentRuntime {
@@ -100,8 +103,7 @@ export async function createContentServices(deps: ContentDependencies): Promise<
   const publisher = new ArticlePublisher(articles, coinTaggerOf(snapshot), now);
   const content = new ContentService(articles, coinNamer(snapshot), deps.limiter, now);
   const feeds = new FeedIngest(new FollowedSourceRepository(db), publisher, log, {
-    newsFeeds: config.NEWS_FEEDS,
-    officialSources: config.OFFICIAL_SOURCES,
+    ...newsSources({ newsFeeds: config.NEWS_FEEDS, officialSources: config.OFFICIAL_SOURCES }, deps.live),
     pollMs: config.NEWS_POLL_MS,
     now,
   });

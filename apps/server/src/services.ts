@@ -180,6 +180,7 @@ export async function createServices(
     limiter,
     log,
     now,
+    live: sourceName !== 'simulator',
   });
   const search = new SearchService(
     snapshot,

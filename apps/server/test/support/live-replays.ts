@@ -18,10 +18,17 @@ function json(provider: string, name: string): unknown {
   return JSON.parse(readFileSync(new URL(`${provider}/__fixtures__/${name}`, PROVIDERS), 'utf8'));
 }
 
-function captured(name: string, fallback: () => unknown): unknown {
+function captured(name: string, fallback: () => unknown, as: 'json' | 'text' = 'json'): unknown {
   const path = `${CAPTURED}${name}`;
-  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as unknown) : fallback();
+  if (!existsSync(path)) return fallback();
+  const text = readFileSync(path, 'utf8');
+  return as === 'json' ? (JSON.parse(text) as unknown) : text;
 }
+
+const MINIMAL_FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>Replay</title>
+<item><title>Bitcoin holds above its range</title><link>https://example.org/a</link><guid>a</guid>
+<pubDate>Thu, 26 Nov 2026 08:00:00 GMT</pubDate><description>Replayed item.</description></item>
+</channel></rss>`;
 
 export interface LiveReplays {
   coingecko: ReplayServer;
@@ -88,6 +95,12 @@ export async function startLiveReplays(): Promise<LiveReplays> {
     .json('/0/public/Ticker', cx('kraken-Ticker.json'))
     .json('/0/public/Depth', cx('kraken-Depth-XXBTZUSD.json'))
     .json('/0/public/Trades', cx('kraken-Trades-XXBTZUSD.json'));
+  // News and an official blog on loopback too: a live server would otherwise read the default public feeds.
+  const feed = captured('../realdata/rss/cointelegraph_rss_2026-09-30.xml', () => MINIMAL_FEED, 'text');
+  exchanges.route(
+    { path: '/news.xml' },
+    { body: feed as string, headers: { 'content-type': 'application/rss+xml' } },
+  );
   const servers = [coingecko, defillama, github, exchanges];
   return {
     coingecko,
@@ -101,6 +114,8 @@ export async function startLiveReplays(): Promise<LiveReplays> {
       GITHUB_API_URL: github.url,
       CCXT_EXCHANGES: 'binance,kraken',
       CCXT_URL_OVERRIDES: `binance=${exchanges.url},kraken=${exchanges.url}`,
+      NEWS_FEEDS: `${exchanges.url}/news.xml`,
+      OFFICIAL_SOURCES: `bitcoin=${exchanges.url}/news.xml`,
     },
     close: async () => {
       await Promise.all(servers.map((server) => server.close()));
