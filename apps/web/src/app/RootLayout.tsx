@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 
 import { paths } from '../config/paths';
 import { AppUpdateCheck } from '../features/app-info/components/AppUpdateCheck';
+import { SimulatedMarketMarker } from '../features/app-info/components/SimulatedMarketMarker';
 import { PushTapRouter } from '../features/push/PushTapRouter';
 import { ClipboardCheck } from '../features/share/ClipboardCheck';
 import { useGatewayBlockStore } from '../lib/gateway/gateway-block';
@@ -81,6 +82,7 @@ export function RootLayout() {
     <>
       <SettingsEffects />
       <Outlet />
+      <SimulatedMarketMarker />
       <AppUpdateCheck />
       <ClipboardCheck />
       <PushTapRouter />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '@coinlens/contract';
-import type { CoinScoreView } from '@coinlens/contract';
+import { formatDateTime, SCORE_FACTOR_FAMILY } from '@coinlens/contract';
+import type { CoinScoreView, ScoreFactor } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
 import { Money } from '../../../components/Money';
@@ -15,32 +15,58 @@ import './score.css';
 
 const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}`;
 
+/** Coverage of one factor, from the answer: whether it had data and from which source. */
+function coverageOf(view: CoinScoreView, factor: ScoreFactor) {
+  return view.coverage.find((entry) => entry.factor === factor);
+}
+
+/** The factors that had data (with their source), then the ones that had none, named: never all seven by default. */
 function ComponentBars({ view }: { view: CoinScoreView }) {
   const { t } = useTranslation();
+  const used = view.components.filter((component) => coverageOf(view, component.factor)?.available);
+  const missing = view.components.filter((component) => !coverageOf(view, component.factor)?.available);
   return (
-    <ul className="cl-score-bars" data-testid="score-components">
-      {view.components.map((component) => (
-        <li
-          key={component.factor}
-          className="cl-score-bar"
-          data-testid={`score-component-${component.factor}`}
-        >
-          <span>
-            {t(`score.factor.${component.factor}`)}{' '}
-            <span className="cl-score-muted">
-              {t('score.weight', { weight: Math.round(component.weight * 100) })}
-            </span>
-          </span>
-          <span>{component.percentile === null ? t('score.noData') : Math.round(component.percentile)}</span>
-          <span className="cl-score-bar-meter" aria-hidden="true">
-            <span
-              className="cl-score-bar-fill"
-              style={{ display: 'block', width: `${component.percentile ?? 0}%` }}
-            />
-          </span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <p className="cl-score-muted" data-testid="score-factor-count">
+        {t('score.factorsWithData', { count: used.length, total: view.components.length })}
+      </p>
+      <ul className="cl-score-bars" data-testid="score-components">
+        {used.map((component) => {
+          const source = coverageOf(view, component.factor)?.source;
+          return (
+            <li
+              key={component.factor}
+              className="cl-score-bar"
+              data-testid={`score-component-${component.factor}`}
+            >
+              <span>
+                {t(`score.factor.${component.factor}`)}{' '}
+                <span className="cl-score-muted">
+                  {t('score.weight', { weight: Math.round(component.weight * 100) })}
+                  {source && ` · ${t('score.source', { source })}`}
+                </span>
+              </span>
+              <span>
+                {component.percentile === null ? t('score.noData') : Math.round(component.percentile)}
+              </span>
+              <span className="cl-score-bar-meter" aria-hidden="true">
+                <span
+                  className="cl-score-bar-fill"
+                  style={{ display: 'block', width: `${component.percentile ?? 0}%` }}
+                />
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {missing.length > 0 && (
+        <p className="cl-score-muted" data-testid="score-no-data">
+          {t('score.noDataFor', {
+            factors: missing.map((component) => t(`score.factor.${component.factor}`)).join(', '),
+          })}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -107,11 +133,18 @@ function ScoreBody({ view }: { view: CoinScoreView }) {
         <CertificationBadge state={view.certification} />
       </div>
       <p className="cl-score-rank" data-testid="coin-score-rank">
-        {view.score_rank === null
-          ? t('score.notScored')
-          : t('score.rankOf', { rank: view.score_rank, count: view.scored_count })}
+        {view.score_rank !== null
+          ? t('score.rankOf', { rank: view.score_rank, count: view.scored_count })
+          : view.score_state === 'not_enough_data'
+            ? t('score.notEnoughData')
+            : t('score.notScored')}
         {view.penalty < 1 && ` · ${t('score.penalty', { penalty: view.penalty })}`}
       </p>
+      {view.score_state === 'not_enough_data' && (
+        <p className="cl-score-muted" data-testid="score-not-enough">
+          {t('score.notEnoughDataHint', { count: evidenceFamilies(view) })}
+        </p>
+      )}
       <h4 className="cl-score-subtitle">{t('score.components')}</h4>
       <ComponentBars view={view} />
       <h4 className="cl-score-subtitle">{t('score.flags')}</h4>
@@ -140,6 +173,13 @@ function ScoreBody({ view }: { view: CoinScoreView }) {
       <ScoreMethodology version={view.methodology_version} weights={view.components} />
     </>
   );
+}
+
+/** How many independent kinds of evidence the coin had (market cap is one). */
+function evidenceFamilies(view: CoinScoreView): number {
+  return new Set(
+    view.coverage.filter((entry) => entry.available).map((entry) => SCORE_FACTOR_FAMILY[entry.factor]),
+  ).size;
 }
 
 /** The coin page's score: value and rank, components, flags, why it moved, volume counted, methodology. */

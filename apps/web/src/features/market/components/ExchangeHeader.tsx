@@ -25,6 +25,11 @@ export function ExchangeHeader({ exchange }: { exchange: ExchangeDetail }) {
           <span className="cl-coin-head-meta">
             <span className="cl-rank-badge">#{exchange.ex_rank}</span>
             <span className="cl-muted">{t(`exchanges.kind.${exchange.kind}`)}</span>
+            {exchange.fictional && (
+              <span className="cl-fictional-badge" data-testid="exchange-fictional">
+                {t('exchange.fictional')}
+              </span>
+            )}
           </span>
         </div>
         <ShareButton title={exchange.name} route={route} />

@@ -10,7 +10,10 @@ import './score.css';
 /** An exchange's score: value, trade-data integrity and what lowered it, turnover counted vs reported. */
 export function ExchangeScoreSection({ exchange }: { exchange: ExchangeDetail }) {
   const { t } = useTranslation();
-  const integrity = exchange.integrity === null ? null : Math.round(exchange.integrity * 100);
+  const sampled = exchange.coverage.find((entry) => entry.factor === 'integrity')?.available ?? false;
+  // Without trades to judge, the integrity the score assumes (1) is not shown as a finding.
+  const integrity = exchange.integrity === null || !sampled ? null : Math.round(exchange.integrity * 100);
+  const covered = exchange.coverage.filter((entry) => entry.available);
   return (
     <section className="cl-score-section" data-testid="exchange-score">
       <div className="cl-score-head">
@@ -26,6 +29,23 @@ export function ExchangeScoreSection({ exchange }: { exchange: ExchangeDetail })
           </span>
         </li>
       </ul>
+      {exchange.coverage.length > 0 && (
+        <p className="cl-score-muted" data-testid="exchange-coverage">
+          {covered
+            .map(
+              (entry) =>
+                `${t(`score.exchangeFactor.${entry.factor}`)} · ${t('score.source', { source: entry.source })}`,
+            )
+            .join(' — ')}
+          {covered.length < exchange.coverage.length &&
+            ` — ${t('score.noDataFor', {
+              factors: exchange.coverage
+                .filter((entry) => !entry.available)
+                .map((entry) => t(`score.exchangeFactor.${entry.factor}`))
+                .join(', '),
+            })}`}
+        </p>
+      )}
       <h4 className="cl-score-subtitle">{t('score.integrityFlags')}</h4>
       {exchange.integrity_flags.length === 0 ? (
         <p className="cl-score-muted" data-testid="exchange-integrity-flags-none">
