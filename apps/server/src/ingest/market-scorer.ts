@@ -246,6 +246,7 @@ export class MarketScorer {
               top10HolderShare: coin.onChain?.top10HolderShare ?? null,
               // Live sources measure commits over four weeks; the simulator reports 30 days on-chain.
               developerCommits30d: coin.developer?.commits4w ?? coin.onChain?.developerCommits30d ?? null,
+              fees24hUsd: coin.onChain?.fees24hUsd ?? null,
             }
           : null,
       announcements30d: announcements ? (announcements.get(id) ?? 0) : null,

@@ -18,6 +18,8 @@ export interface OnChainReading {
   activeAddresses24h: number | null;
   top10HolderShare: number | null;
   developerCommits30d: number | null;
+  /** Fees users paid the protocol or chain in 24 h, USD: the usage measure where active addresses are unknown. */
+  fees24hUsd?: number | null;
 }
 
 /** Everything the coin factors are computed from, for one coin at one moment (plus its baseline a day ago). */
@@ -85,6 +87,10 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
       flags.push({ kind: 'concentrated_holders', top10Share: top10HolderShare });
     // Concentrated supply means a few wallets can move the coin: active addresses count for less.
     onChain = activeAddresses24h * (1 - excess / (1 - SCORE_PARAMETERS.holderConcentrationThreshold));
+  } else if (typeof evidence.onChain?.fees24hUsd === 'number') {
+    // Live keyless sources know what users pay to use a chain or protocol, not how many addresses do: fees are
+    // the usage figure then (ranked among coins measured the same way, since one source measures them all).
+    onChain = evidence.onChain.fees24hUsd;
   }
   return {
     coinId: evidence.coinId,

@@ -224,3 +224,31 @@ describe('what the score knows', () => {
     expect(unchecked.volume.venues[0]).toMatchObject({ verified: 0, limitedBy: 'no_evidence' });
   });
 });
+
+describe('on-chain usage from live keyless sources', () => {
+  it('ranks fees paid where active addresses are unknown, and nothing where neither is known', () => {
+    const withFees = coinFactorValues(
+      coin('fees', 1, {
+        onChain: {
+          activeAddresses24h: null,
+          top10HolderShare: null,
+          developerCommits30d: null,
+          fees24hUsd: 2e5,
+        },
+      }),
+    );
+    expect(withFees.raw.on_chain).toBe(2e5);
+    expect(withFees.flags.map((flag) => flag.kind)).not.toContain('concentrated_holders');
+    const unknown = coinFactorValues(
+      coin('unknown', 1, {
+        onChain: {
+          activeAddresses24h: null,
+          top10HolderShare: null,
+          developerCommits30d: null,
+          fees24hUsd: null,
+        },
+      }),
+    );
+    expect(unknown.raw.on_chain).toBeNull();
+  });
+});
