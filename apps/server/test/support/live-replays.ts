@@ -66,8 +66,7 @@ export async function startLiveReplays(): Promise<LiveReplays> {
     .json('/exchanges', cg('exchanges.json'))
     .json(/^\/exchanges\/[^/]+$/, cg('exchange-binance.json'))
     .json(/^\/exchanges\/[^/]+\/tickers$/, cg('exchange-tickers-binance.json'))
-    .json('/exchange_rates', cg('exchange-rates.json'))
-    .json('/global', cg('global.json'));
+    .json('/exchange_rates', cg('exchange-rates.json'));
   defillama
     .json('/protocols', json('defillama', 'protocols.json'))
     .json('/v2/chains', json('defillama', 'chains.json'))

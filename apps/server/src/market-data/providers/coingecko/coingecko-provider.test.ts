@@ -428,55 +428,11 @@ describe('CoinGeckoProvider — happy paths', () => {
     expect(byCode.get('SATS')?.perUsd).toBeCloseTo(100_000_000 / 84_000, 6);
   });
 
-  it('serves the helpers: supported currencies, trending, categories, global, ping', async () => {
+  it('serves the helpers: supported currencies, ping', async () => {
     server.json('/simple/supported_vs_currencies', fixture('supported-vs-currencies.json'));
-    server.json('/search/trending', fixture('search-trending.json'));
-    server.json('/coins/categories', fixture('coins-categories.json'));
-    server.json('/global', fixture('global.json'));
     server.json('/ping', fixture('ping.json'));
     const cg = provider();
     expect(await cg.getSupportedCurrencies(signal())).toContain('vnd');
-    const trending = await cg.getTrending(signal());
-    expect(trending.coins[0]).toEqual({
-      id: 'pepe',
-      name: 'Pepe',
-      symbol: 'PEPE',
-      marketCapRank: 32,
-      thumb: 'https://coin-images.coingecko.com/coins/images/29850/standard/pepe-token.jpeg?1696528776',
-      priceUsd: 0.00000767,
-      priceBtc: 9.12e-11,
-      change24hPercentUsd: 5.4321,
-      score: 0,
-    });
-    expect(trending.nfts[0]).toMatchObject({
-      id: 'pudgy-penguins',
-      floorPriceNative: 9.85,
-      nativeCurrency: 'eth',
-    });
-    expect(trending.categories[0]).toMatchObject({
-      id: 1001,
-      slug: 'meme-token',
-      coinsCount: 512,
-      marketCapUsd: 61234567890.5,
-      marketCapChange24hPercentUsd: 3.21,
-    });
-    const categories = await cg.getCategories(signal());
-    expect(categories[0]).toMatchObject({
-      id: 'layer-1',
-      marketCapUsd: 2312345678901.2,
-      topCoinIds: ['bitcoin', 'ethereum', 'binancecoin'],
-      updatedAt: Date.parse('2025-03-01T11:40:02.113Z'),
-    });
-    expect(categories[1]?.description).toBeNull();
-    expect(await cg.getGlobal(signal())).toEqual({
-      activeCryptocurrencies: 16789,
-      markets: 1234,
-      totalMarketCapUsd: 2831234567890.1,
-      totalVolumeUsd: 89623456789.2,
-      marketCapPercentage: { btc: 58.94, eth: 9.52, usdt: 5.03 },
-      marketCapChange24hPercentUsd: 0.734,
-      updatedAt: 1740830100000,
-    });
     expect(await cg.healthCheck(signal())).toBe(true);
   });
 
@@ -626,14 +582,14 @@ describe('CoinGeckoProvider — failures', () => {
   });
 
   it('a dropped connection → UnavailableError', async () => {
-    server.route('/global', { destroySocket: true });
-    await expect(provider().getGlobal(signal())).rejects.toBeInstanceOf(UnavailableError);
+    server.route('/exchange_rates', { destroySocket: true });
+    await expect(provider().getExchangeRates(signal())).rejects.toBeInstanceOf(UnavailableError);
   });
 
   it('a response slower than timeoutMs → UnavailableError within bounded time', async () => {
-    server.route('/global', { delayMs: 5_000, json: fixture('global.json') });
+    server.route('/exchange_rates', { delayMs: 5_000, json: fixture('exchange-rates.json') });
     const started = Date.now();
-    const error = await rejection(provider({ timeoutMs: 200 }).getGlobal(signal()));
+    const error = await rejection(provider({ timeoutMs: 200 }).getExchangeRates(signal()));
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(UnavailableError);
     expect((error as Error).message).toMatch(/timed out after 200 ms/);
@@ -719,12 +675,12 @@ describe('CoinGeckoProvider — API key, abort and spacing', () => {
 
   it('never exposes the key in errors or when the provider is inspected', async () => {
     const key = 'secret-key-789';
-    server.route('/global', {
+    server.route('/exchange_rates', {
       status: 401,
       json: { status: { error_code: 10002, error_message: 'API Key Missing' } },
     });
     const cg = provider({ apiKey: key });
-    const error = await rejection(cg.getGlobal(signal()));
+    const error = await rejection(cg.getExchangeRates(signal()));
     expect(error).toBeInstanceOf(UnavailableError);
     expect(String((error as Error).message)).not.toContain(key);
     expect(inspect(error, { depth: 10 })).not.toContain(key);
@@ -735,17 +691,17 @@ describe('CoinGeckoProvider — API key, abort and spacing', () => {
   it('honours an already aborted signal without a request', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await rejection(provider().getGlobal(controller.signal));
+    const error = await rejection(provider().getExchangeRates(controller.signal));
     expect((error as Error).name).toBe('AbortError');
     expect(server.requests).toHaveLength(0);
   });
 
   it('honours an abort while the response is pending', async () => {
-    server.route('/global', { delayMs: 5_000, json: fixture('global.json') });
+    server.route('/exchange_rates', { delayMs: 5_000, json: fixture('exchange-rates.json') });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    const error = await rejection(provider({ timeoutMs: 10_000 }).getGlobal(controller.signal));
+    const error = await rejection(provider({ timeoutMs: 10_000 }).getExchangeRates(controller.signal));
     expect((error as Error).name).toBe('AbortError');
     expect(error).not.toBeInstanceOf(UnavailableError);
     expect(Date.now() - started).toBeLessThan(2_000);

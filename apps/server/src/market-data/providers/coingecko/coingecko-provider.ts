@@ -1,7 +1,7 @@
 /**
  * CoinGecko's public REST API (v3, Demo or Pro) as a MarketDataProvider: coin and exchange profiles,
  * aggregate quotes, venue tickers, candles and exchange rates, plus helpers outside the interface
- * (supported currencies, trending searches, categories, global figures). See README.md for the endpoints,
+ * (supported currencies). See README.md for the endpoints,
  * the mapping and the rate-limit behaviour.
  */
 import type {
@@ -26,27 +26,18 @@ import {
 } from '@coinlens/market-model';
 import { candlesFromOhlc, candlesFromPoints, planCandles } from './coingecko-candles.js';
 import { CoinGeckoHttp, PROVIDER_NAME } from './coingecko-http.js';
+import { toAggregateQuote, toCoinProfile, toExchangeProfile, toVenueTicker } from './coingecko-mapping.js';
 import {
-  parseTime,
-  toAggregateQuote,
-  toCoinProfile,
-  toExchangeProfile,
-  toVenueTicker,
-} from './coingecko-mapping.js';
-import {
-  categoriesSchema,
   coinDetailSchema,
   coinsMarketsSchema,
   exchangeDetailSchema,
   exchangeRatesSchema,
   exchangesSchema,
-  globalSchema,
   marketChartSchema,
   ohlcSchema,
   pingSchema,
   supportedCurrenciesSchema,
   tickersSchema,
-  trendingSchema,
 } from './coingecko-schemas.js';
 import { repositoryOf, toDeveloperSnapshot, toSocialSnapshot } from './coingecko-signals.js';
 import type { CoinDetail, CoinsMarketsEntry, ExchangeDetail, ExchangesEntry } from './coingecko-schemas.js';
@@ -90,66 +81,6 @@ export interface CoinGeckoProviderOptions {
   tickerExchangeIds?: readonly string[];
   /** History the plan can serve (Demo: 365 days). */
   maxHistoryDays?: number;
-}
-
-export interface TrendingCoin {
-  id: string;
-  name: string;
-  symbol: string;
-  marketCapRank: number | null;
-  thumb: string;
-  priceUsd: number | null;
-  priceBtc: number | null;
-  change24hPercentUsd: number | null;
-  score: number;
-}
-
-export interface TrendingNft {
-  id: string;
-  name: string;
-  symbol: string;
-  thumb: string;
-  nativeCurrency: string;
-  floorPriceNative: number | null;
-  floorPriceChange24hPercent: number | null;
-}
-
-export interface TrendingCategory {
-  id: number;
-  name: string;
-  slug: string;
-  coinsCount: number | null;
-  marketCapUsd: number | null;
-  totalVolumeUsd: number | null;
-  marketCapChange24hPercentUsd: number | null;
-}
-
-export interface Trending {
-  coins: TrendingCoin[];
-  nfts: TrendingNft[];
-  categories: TrendingCategory[];
-}
-
-export interface CoinCategory {
-  id: string;
-  name: string;
-  marketCapUsd: number | null;
-  marketCapChange24hPercent: number | null;
-  volumeUsd24h: number | null;
-  topCoinIds: string[];
-  description: string | null;
-  updatedAt: number | null;
-}
-
-export interface GlobalMarket {
-  activeCryptocurrencies: number;
-  markets: number;
-  totalMarketCapUsd: number | null;
-  totalVolumeUsd: number | null;
-  /** Share of total market cap by coin symbol (lower case), in %. */
-  marketCapPercentage: Record<string, number>;
-  marketCapChange24hPercentUsd: number | null;
-  updatedAt: number;
 }
 
 const CAPABILITIES: readonly Capability[] = [
@@ -525,73 +456,6 @@ export class CoinGeckoProvider extends PartialProvider {
     return this.http.get('/simple/supported_vs_currencies', {}, supportedCurrenciesSchema, signal);
   }
 
-  /** `/search/trending`: coins, NFTs and categories searched most in the last 24 h. */
-  async getTrending(signal: AbortSignal): Promise<Trending> {
-    const trending = await this.http.get('/search/trending', {}, trendingSchema, signal);
-    return {
-      coins: trending.coins.map(({ item }) => ({
-        id: item.id,
-        name: item.name,
-        symbol: item.symbol.toUpperCase(),
-        marketCapRank: finite(item.market_cap_rank),
-        thumb: item.thumb,
-        priceUsd: finite(typeof item.data?.price === 'string' ? Number(item.data.price) : item.data?.price),
-        priceBtc: finite(item.price_btc),
-        change24hPercentUsd: finite(item.data?.price_change_percentage_24h?.usd),
-        score: item.score,
-      })),
-      nfts: trending.nfts.map((nft) => ({
-        id: nft.id,
-        name: nft.name,
-        symbol: nft.symbol,
-        thumb: nft.thumb,
-        nativeCurrency: nft.native_currency_symbol,
-        floorPriceNative: finite(nft.floor_price_in_native_currency),
-        floorPriceChange24hPercent: finite(nft.floor_price_24h_percentage_change),
-      })),
-      categories: trending.categories.map((category) => ({
-        id: category.id,
-        name: category.name,
-        slug: category.slug,
-        coinsCount: finite(
-          typeof category.coins_count === 'string' ? Number(category.coins_count) : category.coins_count,
-        ),
-        marketCapUsd: finite(category.data?.market_cap),
-        totalVolumeUsd: finite(category.data?.total_volume),
-        marketCapChange24hPercentUsd: finite(category.data?.market_cap_change_percentage_24h?.usd),
-      })),
-    };
-  }
-
-  /** `/coins/categories`: categories with market data (default order: market cap, descending). */
-  async getCategories(signal: AbortSignal): Promise<CoinCategory[]> {
-    const categories = await this.http.get('/coins/categories', {}, categoriesSchema, signal);
-    return categories.map((category) => ({
-      id: category.id,
-      name: category.name,
-      marketCapUsd: finite(category.market_cap),
-      marketCapChange24hPercent: finite(category.market_cap_change_24h),
-      volumeUsd24h: finite(category.volume_24h),
-      topCoinIds: category.top_3_coins_id ?? [],
-      description: category.content?.trim() ? category.content.trim() : null,
-      updatedAt: parseTime(category.updated_at),
-    }));
-  }
-
-  /** `/global`: total market cap, volume and dominance. */
-  async getGlobal(signal: AbortSignal): Promise<GlobalMarket> {
-    const { data } = await this.http.get('/global', {}, globalSchema, signal);
-    return {
-      activeCryptocurrencies: data.active_cryptocurrencies,
-      markets: data.markets,
-      totalMarketCapUsd: finite(data.total_market_cap.usd),
-      totalVolumeUsd: finite(data.total_volume.usd),
-      marketCapPercentage: { ...data.market_cap_percentage },
-      marketCapChange24hPercentUsd: finite(data.market_cap_change_percentage_24h_usd),
-      updatedAt: data.updated_at * 1_000,
-    };
-  }
-
   /** `/ping` answers; false on any provider failure (a caller's abort still throws). */
   async healthCheck(signal: AbortSignal): Promise<boolean> {
     try {
@@ -659,10 +523,6 @@ export class CoinGeckoProvider extends PartialProvider {
 
 function positive(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-function finite(value: number | null | undefined): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 function dedupeById<T extends { id: string }>(entries: readonly T[]): T[] {
