@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-import { addSearchHistory, clearSearchHistory, onStorageChange, readStored } from '../../lib/storage';
+import { addSearchHistory, clearSearchHistory, onStorageChange, readStored } from '@/lib/storage';
 
 let cached: { raw: string; value: string[] } | null = null;
 

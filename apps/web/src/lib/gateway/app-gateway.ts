@@ -12,7 +12,7 @@ import {
   type ProcedureOutput,
 } from '@coinlens/contract';
 
-import { SESSION_REDIRECT_DELAY_MS } from '../../config/app';
+import { SESSION_REDIRECT_DELAY_MS } from '@/config/app';
 
 /** Session codes of spec §8 / decision D18: 1000 session over → login; 1003 token failed → refresh once. */
 export const SESSION_EXPIRED_CODE: number = ErrorCode.SessionExpired;

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDateTime, type ArticleDetail } from '@coinlens/contract';
 
-import { ShareButton } from '../../../components/ShareButton';
-import { paths } from '../../../config/paths';
+import { ShareButton } from '@/components/ShareButton';
+import { paths } from '@/config/paths';
 import { ArticleBody } from './ArticleBody';
 import { ArticleCoins } from './ArticleCoins';
 import { SourceLine } from './SourceLine';

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '@coinlens/contract';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
+import { EmptyState } from '@/components/EmptyState';
+import { LoadMoreFooter } from '@/components/LoadMoreFooter';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
 import { contentQueries } from '../api/content-queries';
 import { SourceLine } from './SourceLine';
 import './content.css';

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 import type { CoinListQuery, ExchangeListQuery, KlineRange } from '@coinlens/contract';
 
-import { pagedProcedureQuery, procedureQuery } from '../../../lib/gateway/procedure-query';
+import { pagedProcedureQuery, procedureQuery } from '@/lib/gateway/procedure-query';
 
 /** Rows per pull-up page of the long lists. */
 export const LIST_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { createSnapshotStore } from '../../../lib/offline/last-snapshot';
+import { createSnapshotStore } from '@/lib/offline/last-snapshot';
 import { marketSnapshots, watchListScope } from './market-snapshots';
 
 const isNumberList = (value: unknown): value is number[] =>

@@ -1,6 +1,6 @@
 import type { ProcedureOutput } from '@coinlens/contract';
 
-import { createSnapshotStore } from '../../../lib/offline/last-snapshot';
+import { createSnapshotStore } from '@/lib/offline/last-snapshot';
 
 export type CoinListPage = ProcedureOutput<'appmarket_msrv/coin_list'>;
 export type WatchedCoins = ProcedureOutput<'appmarket_msrv/watch_coins_list'>;

@@ -9,10 +9,10 @@ import {
 import { GatewayError, type ProcedureInput, type ProcedureOutput } from '@coinlens/contract';
 import { useMemo } from 'react';
 
-import { gateway } from '../../../lib/gateway/gateway';
-import { useSessionStore } from '../../../lib/session-store';
-import { useSettingsStore } from '../../../lib/settings-store';
-import { showToast } from '../../../lib/toast';
+import { gateway } from '@/lib/gateway/gateway';
+import { useSessionStore } from '@/lib/session-store';
+import { useSettingsStore } from '@/lib/settings-store';
+import { showToast } from '@/lib/toast';
 
 export type WatchKind = 'coins' | 'exchange';
 

@@ -3,10 +3,10 @@ import { formatDateTime, KLINE_RANGES, type KlineRange } from '@coinlens/contrac
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ErrorView } from '../../../components/ErrorView';
-import { failureMessage } from '../../../components/QueryView';
-import { formatMoney } from '../../../lib/money-format';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { ErrorView } from '@/components/ErrorView';
+import { failureMessage } from '@/components/QueryView';
+import { formatMoney } from '@/lib/money-format';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 import { epochFromChartTime, type ChartKind } from './chart-data';
 import type { ChartPalette } from './PriceChart';

@@ -2,13 +2,13 @@ import type { CoinDetail } from '@coinlens/contract';
 import { formatNumber } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { Change } from '../../../components/Change';
-import { DataAge } from '../../../components/DataAge';
-import { Logo } from '../../../components/Logo';
-import { Money } from '../../../components/Money';
-import { ShareButton } from '../../../components/ShareButton';
-import { paths } from '../../../config/paths';
-import { useFlash } from '../../../lib/use-flash';
+import { Change } from '@/components/Change';
+import { DataAge } from '@/components/DataAge';
+import { Logo } from '@/components/Logo';
+import { Money } from '@/components/Money';
+import { ShareButton } from '@/components/ShareButton';
+import { paths } from '@/config/paths';
+import { useFlash } from '@/lib/use-flash';
 import { FollowButton } from './FollowButton';
 import './coin-page.css';
 

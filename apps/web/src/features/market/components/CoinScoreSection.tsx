@@ -3,9 +3,9 @@ import { formatDateTime } from '@coinlens/contract';
 import type { CoinScoreView } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { Money } from '../../../components/Money';
-import { QueryView } from '../../../components/QueryView';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { Money } from '@/components/Money';
+import { QueryView } from '@/components/QueryView';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 import { CertificationBadge } from './CoinHeader';
 import { ScoreBadge } from './ScoreBadge';

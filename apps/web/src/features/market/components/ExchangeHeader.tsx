@@ -1,13 +1,13 @@
 import type { ExchangeDetail } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { DataAge } from '../../../components/DataAge';
-import { Logo } from '../../../components/Logo';
-import { Money } from '../../../components/Money';
-import { ShareButton } from '../../../components/ShareButton';
-import { paths } from '../../../config/paths';
-import { btcText } from '../../../lib/fact-format';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { DataAge } from '@/components/DataAge';
+import { Logo } from '@/components/Logo';
+import { Money } from '@/components/Money';
+import { ShareButton } from '@/components/ShareButton';
+import { paths } from '@/config/paths';
+import { btcText } from '@/lib/fact-format';
+import { useDisplayLanguage } from '@/lib/use-display-language';
 import { FollowButton } from './FollowButton';
 import './coin-page.css';
 

@@ -4,9 +4,9 @@ import type { ExchangeListItem, ExchangeListQuery } from '@coinlens/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PagedRows } from '../../../components/PagedRows';
-import { paths } from '../../../config/paths';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { PagedRows } from '@/components/PagedRows';
+import { paths } from '@/config/paths';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 import { nextSort, type SortState } from '../sort-state';
 import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from './ExchangeRow';

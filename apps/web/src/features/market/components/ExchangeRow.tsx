@@ -2,10 +2,10 @@ import type { ExchangeListItem } from '@coinlens/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Logo } from '../../../components/Logo';
-import { Money } from '../../../components/Money';
-import { btcText } from '../../../lib/fact-format';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { Logo } from '@/components/Logo';
+import { Money } from '@/components/Money';
+import { btcText } from '@/lib/fact-format';
+import { useDisplayLanguage } from '@/lib/use-display-language';
 import { FollowButton } from './FollowButton';
 import { ScoreBadge } from './ScoreBadge';
 import './exchange-list.css';

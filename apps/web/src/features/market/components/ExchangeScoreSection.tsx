@@ -1,7 +1,7 @@
 import type { ExchangeDetail } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { Money } from '../../../components/Money';
+import { Money } from '@/components/Money';
 import { ScoreBadge } from './ScoreBadge';
 import { ScoreMethodology } from './ScoreMethodology';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useWatchList } from '../api/watchlist';
 import { useWatchListSnapshot } from '../api/watchlist-snapshot';
 import { coinTopics, useLiveTopics } from '../live/live-prices';

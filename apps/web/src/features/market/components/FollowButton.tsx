@@ -1,10 +1,10 @@
-import '../../../components/market-ui.css';
+import '@/components/market-ui.css';
 
 import { Button } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
-import { useLoginGate } from '../../../components/login-gate';
+import { useLoginGate } from '@/components/login-gate';
 import { useWatchedIds, useWatchListMutation, type WatchKind } from '../api/watchlist';
 
 export interface FollowButtonProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 import { useWatchList } from '../api/watchlist';
 import { useWatchListSnapshot } from '../api/watchlist-snapshot';
 import { useOpenExchange } from './ExchangeList';

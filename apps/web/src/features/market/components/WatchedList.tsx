@@ -4,13 +4,13 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataAge } from '../../../components/DataAge';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
-import { useIsLoggedIn } from '../../../lib/session-store';
-import type { Snapshot } from '../../../lib/offline/last-snapshot';
-import { OfflineBanner } from '../../../components/OfflineBanner';
+import { DataAge } from '@/components/DataAge';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
+import { useIsLoggedIn } from '@/lib/session-store';
+import type { Snapshot } from '@/lib/offline/last-snapshot';
+import { OfflineBanner } from '@/components/OfflineBanner';
 import './coin-list.css';
 
 export interface WatchedListProps<T extends { id: string }> {

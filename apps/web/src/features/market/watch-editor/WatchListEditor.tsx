@@ -4,10 +4,10 @@ import { FOLLOW_LIMIT, type CoinListItem, type ExchangeListItem } from '@coinlen
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { Logo } from '../../../components/Logo';
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
+import { EmptyState } from '@/components/EmptyState';
+import { Logo } from '@/components/Logo';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
 import { useWatchList, useWatchListMutation, type WatchKind } from '../api/watchlist';
 import { moveItem, shiftOf } from './reorder';
 import { useDragReorder } from './use-drag-reorder';

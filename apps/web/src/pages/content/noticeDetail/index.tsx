@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '@coinlens/contract';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { LoginRequired } from '../../../components/login-gate';
-import { QueryView } from '../../../components/QueryView';
-import type { NoticeDetailSearch } from '../../../config/search-params';
-import { inboxQueries, useMarkRead } from '../../../features/inbox/api/inbox-queries';
-import { useIsLoggedIn } from '../../../lib/session-store';
-import '../../../features/content/components/content.css';
+import { EmptyState } from '@/components/EmptyState';
+import { LoginRequired } from '@/components/login-gate';
+import { QueryView } from '@/components/QueryView';
+import type { NoticeDetailSearch } from '@/config/search-params';
+import { inboxQueries, useMarkRead } from '@/features/inbox/api/inbox-queries';
+import { useIsLoggedIn } from '@/lib/session-store';
+import '@/features/content/components/content.css';
 
 function MessageDetail({ id }: { id: number }) {
   const { t } = useTranslation();

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '@coinlens/contract';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
-import { LoginRequired } from '../../../components/login-gate';
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
-import { inboxQueries, useMarkRead, useUnreadCount } from '../../../features/inbox/api/inbox-queries';
-import { useIsLoggedIn } from '../../../lib/session-store';
-import '../../../features/content/components/content.css';
+import { EmptyState } from '@/components/EmptyState';
+import { LoadMoreFooter } from '@/components/LoadMoreFooter';
+import { LoginRequired } from '@/components/login-gate';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
+import { inboxQueries, useMarkRead, useUnreadCount } from '@/features/inbox/api/inbox-queries';
+import { useIsLoggedIn } from '@/lib/session-store';
+import '@/features/content/components/content.css';
 
 function MessageList() {
   const { t } = useTranslation();

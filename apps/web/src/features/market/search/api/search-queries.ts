@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ProcedureOutput, SearchType } from '@coinlens/contract';
 
-import { gateway } from '../../../../lib/gateway/gateway';
-import { procedureQuery } from '../../../../lib/gateway/procedure-query';
+import { gateway } from '@/lib/gateway/gateway';
+import { procedureQuery } from '@/lib/gateway/procedure-query';
 
 export type SearchAnswer = ProcedureOutput<'appsearch_msrv/search'>;
 

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../../../../components/EmptyState';
-import { QueryView } from '../../../../components/QueryView';
-import { useSettingsStore } from '../../../../lib/settings-store';
-import { useOpenCoin } from '../../components/CoinList';
-import { CoinRow } from '../../components/CoinRow';
-import { coinTopics, useLiveTopics } from '../../live/live-prices';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryView } from '@/components/QueryView';
+import { useSettingsStore } from '@/lib/settings-store';
+import { useOpenCoin } from '@/features/market/components/CoinList';
+import { CoinRow } from '@/features/market/components/CoinRow';
+import { coinTopics, useLiveTopics } from '@/features/market/live/live-prices';
 import { searchQueries } from '../api/search-queries';
 import './search.css';
 

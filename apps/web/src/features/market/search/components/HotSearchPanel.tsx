@@ -3,9 +3,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-import { Change } from '../../../../components/Change';
-import { paths } from '../../../../config/paths';
-import { useSettingsStore } from '../../../../lib/settings-store';
+import { Change } from '@/components/Change';
+import { paths } from '@/config/paths';
+import { useSettingsStore } from '@/lib/settings-store';
 import { searchQueries } from '../api/search-queries';
 import { HotCoinList } from './HotCoinList';
 import './search.css';
