@@ -9,7 +9,7 @@ import { Money } from '@/components/Money';
 import { ShareButton } from '@/components/ShareButton';
 import { paths } from '@/config/paths';
 import { useFlash } from '@/lib/use-flash';
-import { FollowButton } from './FollowButton';
+import { FollowButton } from '@/features/watchlists/components/FollowButton';
 import './coin-page.css';
 
 /** The certification state badge (spec §3, decision D6). */

@@ -13,10 +13,10 @@ import { outcomeOf } from '@/lib/offline/network-failure';
 import { useLastSnapshot } from '@/lib/offline/use-last-snapshot';
 import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries, type CoinListParams } from '../api/market-queries';
-import { coinTopics, useLiveTopics } from '../live/live-prices';
+import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
 import { nextSort, type SortState } from '../sort-state';
 import { CoinListHeader, type CoinSortKey } from './CoinListHeader';
-import { COIN_ROW_HEIGHT, CoinRow } from './CoinRow';
+import { COIN_ROW_HEIGHT, CoinRow } from '@/components/CoinRow';
 
 export interface CoinListProps {
   filter: CoinListParams['filter'];

@@ -8,7 +8,7 @@ import { QueryView } from '@/components/QueryView';
 import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 import { CertificationBadge } from './CoinHeader';
-import { ScoreBadge } from './ScoreBadge';
+import { ScoreBadge } from '@/components/ScoreBadge';
 import { ScoreMethodology } from './ScoreMethodology';
 
 import './score.css';

@@ -8,7 +8,7 @@ import { ShareButton } from '@/components/ShareButton';
 import { paths } from '@/config/paths';
 import { btcText } from '@/lib/fact-format';
 import { useDisplayLanguage } from '@/lib/use-display-language';
-import { FollowButton } from './FollowButton';
+import { FollowButton } from '@/features/watchlists/components/FollowButton';
 import './coin-page.css';
 
 /** Head of the exchange pages: logo, name, ExRank and kind, 24h turnover, pairs and coins, share, follow. */

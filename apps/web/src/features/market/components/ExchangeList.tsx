@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 import { nextSort, type SortState } from '../sort-state';
-import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from './ExchangeRow';
+import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from '@/components/ExchangeRow';
 import { SortHeader, type SortColumn } from './SortHeader';
 
 type ExchangeSortKey = ExchangeListQuery['sort'];

@@ -2,7 +2,7 @@ import type { ExchangeDetail } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
 import { Money } from '@/components/Money';
-import { ScoreBadge } from './ScoreBadge';
+import { ScoreBadge } from '@/components/ScoreBadge';
 import { ScoreMethodology } from './ScoreMethodology';
 
 import './score.css';

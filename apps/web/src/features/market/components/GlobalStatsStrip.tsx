@@ -11,7 +11,7 @@ import { outcomeOf } from '@/lib/offline/network-failure';
 import { useLastSnapshot } from '@/lib/offline/use-last-snapshot';
 import { marketQueries } from '../api/market-queries';
 import { marketSnapshots } from '../api/market-snapshots';
-import { GLOBAL_TOPIC, useLiveTopics } from '../live/live-prices';
+import { GLOBAL_TOPIC, useLiveTopics } from '@/lib/live/live-prices';
 import './global-stats.css';
 
 const LIVE_GLOBAL = [GLOBAL_TOPIC];

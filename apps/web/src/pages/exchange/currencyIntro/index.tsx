@@ -12,12 +12,12 @@ import type { CurrencyIntroSearch } from '@/config/search-params';
 import { AdSlot } from '@/features/ads/AdSlot';
 import { CoinNews } from '@/features/content/components/CoinNews';
 import { marketQueries } from '@/features/market/api/market-queries';
-import { CoinChart } from '@/features/market/chart/CoinChart';
+import { CoinChart } from '@/features/chart/components/CoinChart';
 import { CoinHeader } from '@/features/market/components/CoinHeader';
 import { CoinProfile } from '@/features/market/components/CoinProfile';
 import { CoinScoreSection } from '@/features/market/components/CoinScoreSection';
 import { TickerList } from '@/features/market/components/TickerList';
-import { coinTopics, useLiveTopics } from '@/features/market/live/live-prices';
+import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
 import { useSettingsStore } from '@/lib/settings-store';
 
 function CoinIntroduction({ coinId }: { coinId: string }) {

@@ -1,5 +1,5 @@
 import { LoginRequired } from '@/components/login-gate';
-import { WatchListEditor } from '@/features/market/watch-editor/WatchListEditor';
+import { WatchListEditor } from '@/features/watchlists/components/WatchListEditor';
 import { useIsLoggedIn } from '@/lib/session-store';
 
 /** Edit the coin watch list (login-gated). */

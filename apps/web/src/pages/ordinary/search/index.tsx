@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 
 import { paths } from '@/config/paths';
 import { searchTypes, type SearchPageSearch, type SearchType } from '@/config/search-params';
-import { HotSearchPanel } from '@/features/market/search/components/HotSearchPanel';
-import { SearchResults } from '@/features/market/search/components/SearchResults';
-import { useSearchHistory } from '@/features/search-history/use-search-history';
+import { HotSearchPanel } from '@/features/search/components/HotSearchPanel';
+import { SearchResults } from '@/features/search/components/SearchResults';
+import { useSearchHistory } from '@/features/search/hooks/use-search-history';
 
 /** Results follow the text as it is typed, after this pause. */
 const TYPING_PAUSE_MS = 300;

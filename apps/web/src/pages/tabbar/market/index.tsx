@@ -10,7 +10,7 @@ import { marketTabs, type MarketSearch, type MarketTab } from '@/config/search-p
 import { marketQueries } from '@/features/market/api/market-queries';
 import { CoinList } from '@/features/market/components/CoinList';
 import { ConceptList } from '@/features/market/components/ConceptList';
-import { FavouriteCoins } from '@/features/market/components/FavouriteCoins';
+import { FavouriteCoins } from '@/features/watchlists/components/FavouriteCoins';
 import { AdSlot } from '@/features/ads/AdSlot';
 import { GlobalStatsStrip } from '@/features/market/components/GlobalStatsStrip';
 import type { SortState } from '@/features/market/sort-state';

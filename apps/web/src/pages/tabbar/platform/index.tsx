@@ -7,7 +7,7 @@ import { AdSlot } from '@/features/ads/AdSlot';
 import { paths } from '@/config/paths';
 import { platformTabs, type PlatformSearch, type PlatformTab } from '@/config/search-params';
 import { ExchangeList } from '@/features/market/components/ExchangeList';
-import { FollowedExchanges } from '@/features/market/components/FollowedExchanges';
+import { FollowedExchanges } from '@/features/watchlists/components/FollowedExchanges';
 
 /** Exchanges tab (spec §2 tab 1): the ranking by ExRank and the exchanges the user follows. */
 export default function PlatformPage({ tab = 'ranking' }: Partial<PlatformSearch>) {

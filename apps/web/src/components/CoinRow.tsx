@@ -2,11 +2,11 @@ import type { CoinListItem } from '@coinlens/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Change } from '@/components/Change';
-import { Logo } from '@/components/Logo';
-import { Money } from '@/components/Money';
-import { Sparkline } from '@/components/Sparkline';
-import { useFlash } from '@/lib/use-flash';
+import { Change } from './Change';
+import { Logo } from './Logo';
+import { Money } from './Money';
+import { Sparkline } from './Sparkline';
+import { useFlash } from '../lib/use-flash';
 import { ScoreBadge } from './ScoreBadge';
 
 export const COIN_ROW_HEIGHT = 64;

@@ -1,7 +1,7 @@
 import type { CoinListItem } from '@coinlens/contract';
 
-import { CoinRow } from '@/features/market/components/CoinRow';
-import { FollowButton } from '@/features/market/components/FollowButton';
+import { CoinRow } from '@/components/CoinRow';
+import { FollowButton } from '@/features/watchlists/components/FollowButton';
 import './search.css';
 
 /** A coin row with its follow star beside it (search results: how coins are added to the watch list). */

@@ -17,7 +17,7 @@ import {
   rangeDirection,
   type CandleInput,
   type ChartKind,
-} from './chart-data';
+} from '../chart-data';
 
 export interface ChartPalette {
   background: string;

@@ -2,13 +2,13 @@ import type { ExchangeListItem } from '@coinlens/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Logo } from '@/components/Logo';
-import { Money } from '@/components/Money';
-import { btcText } from '@/lib/fact-format';
-import { useDisplayLanguage } from '@/lib/use-display-language';
-import { FollowButton } from './FollowButton';
+import { Logo } from './Logo';
+import { Money } from './Money';
+import { btcText } from '../lib/fact-format';
+import { useDisplayLanguage } from '../lib/use-display-language';
+import { FollowButton } from '../features/watchlists/components/FollowButton';
 import { ScoreBadge } from './ScoreBadge';
-import './exchange-list.css';
+import '../features/market/components/exchange-list.css';
 
 export const EXCHANGE_ROW_HEIGHT = 64;
 

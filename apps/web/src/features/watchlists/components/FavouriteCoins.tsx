@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { paths } from '@/config/paths';
-import { useWatchList } from '../api/watchlist';
-import { useWatchListSnapshot } from '../api/watchlist-snapshot';
-import { coinTopics, useLiveTopics } from '../live/live-prices';
-import { useOpenCoin } from './CoinList';
-import { COIN_ROW_HEIGHT, CoinRow } from './CoinRow';
+import { useWatchList } from '../api/watch-list-queries';
+import { useWatchListSnapshot } from '../hooks/use-watch-list-snapshot';
+import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
+import { useOpenCoin } from '@/features/market/components/CoinList';
+import { COIN_ROW_HEIGHT, CoinRow } from '@/components/CoinRow';
 import { WatchedList } from './WatchedList';
 
 /** The Favourites sub-tab: the user's coins in their order, with live prices. */

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 
-import { dropIndex } from './reorder';
+import { dropIndex } from '../reorder';
 
 export interface DragState {
   from: number;

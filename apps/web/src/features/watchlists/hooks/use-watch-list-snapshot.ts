@@ -3,10 +3,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useSessionStore } from '@/lib/session-store';
 import { useSettingsStore } from '@/lib/settings-store';
 import type { Snapshot, SnapshotStore } from '@/lib/offline/last-snapshot';
-import { marketSnapshots, watchListScope } from './market-snapshots';
+import { marketSnapshots, watchListScope } from '@/features/market/api/market-snapshots';
 import { outcomeOf } from '@/lib/offline/network-failure';
 import { useLastSnapshot } from '@/lib/offline/use-last-snapshot';
-import type { WatchKind, WatchListData } from './watchlist';
+import type { WatchKind, WatchListData } from '../api/watch-list-queries';
 
 const STORE_OF_KIND: { [K in WatchKind]: SnapshotStore<WatchListData<K>> } = {
   coins: marketSnapshots.watchedCoins,

@@ -1,10 +1,10 @@
 import type { CoinTick, GlobalTick, LiveFrame } from '@coinlens/contract';
 import { useEffect } from 'react';
 
-import { LiveSocket, defaultLiveUrl } from '@/lib/live-socket';
-import { queryClient } from '@/lib/query-client';
-import { useSettingsStore } from '@/lib/settings-store';
-import type { RefreshRate } from '@/lib/storage';
+import { LiveSocket, defaultLiveUrl } from './live-socket';
+import { queryClient } from '../query-client';
+import { useSettingsStore } from '../settings-store';
+import type { RefreshRate } from '../storage';
 import { mergeCoinChanges, patchCoinsIn, patchGlobal } from './patch-coins';
 
 /** Cached answers that carry coins with live fields (first element of their query key). */

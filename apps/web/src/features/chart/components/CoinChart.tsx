@@ -7,8 +7,8 @@ import { ErrorView } from '@/components/ErrorView';
 import { failureMessage } from '@/components/QueryView';
 import { formatMoney } from '@/lib/money-format';
 import { useSettingsStore } from '@/lib/settings-store';
-import { marketQueries } from '../api/market-queries';
-import { epochFromChartTime, type ChartKind } from './chart-data';
+import { marketQueries } from '@/features/market/api/market-queries';
+import { epochFromChartTime, type ChartKind } from '../chart-data';
 import type { ChartPalette } from './PriceChart';
 import './coin-chart.css';
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
 import { paths } from '@/config/paths';
-import { useWatchList } from '../api/watchlist';
-import { useWatchListSnapshot } from '../api/watchlist-snapshot';
-import { useOpenExchange } from './ExchangeList';
-import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from './ExchangeRow';
+import { useWatchList } from '../api/watch-list-queries';
+import { useWatchListSnapshot } from '../hooks/use-watch-list-snapshot';
+import { useOpenExchange } from '@/features/market/components/ExchangeList';
+import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from '@/components/ExchangeRow';
 import { WatchedList } from './WatchedList';
 
 /** The Following sub-tab: the exchanges the user follows, in their order. */

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { useSettingsStore } from '@/lib/settings-store';
 import { useOpenCoin } from '@/features/market/components/CoinList';
 import { useOpenExchange } from '@/features/market/components/ExchangeList';
-import { ExchangeRow } from '@/features/market/components/ExchangeRow';
+import { ExchangeRow } from '@/components/ExchangeRow';
 import { searchQueries, type SearchAnswer } from '../api/search-queries';
 import { FollowableCoinRow } from './FollowableCoinRow';
 import './search.css';

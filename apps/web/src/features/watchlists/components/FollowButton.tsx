@@ -5,7 +5,7 @@ import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
 import { useLoginGate } from '@/components/login-gate';
-import { useWatchedIds, useWatchListMutation, type WatchKind } from '../api/watchlist';
+import { useWatchedIds, useWatchListMutation, type WatchKind } from '../api/watch-list-queries';
 
 export interface FollowButtonProps {
   kind: WatchKind;

@@ -6,8 +6,8 @@ import { EmptyState } from '@/components/EmptyState';
 import { QueryView } from '@/components/QueryView';
 import { useSettingsStore } from '@/lib/settings-store';
 import { useOpenCoin } from '@/features/market/components/CoinList';
-import { CoinRow } from '@/features/market/components/CoinRow';
-import { coinTopics, useLiveTopics } from '@/features/market/live/live-prices';
+import { CoinRow } from '@/components/CoinRow';
+import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
 import { searchQueries } from '../api/search-queries';
 import './search.css';
 

@@ -8,9 +8,9 @@ import { EmptyState } from '@/components/EmptyState';
 import { Logo } from '@/components/Logo';
 import { QueryView } from '@/components/QueryView';
 import { paths } from '@/config/paths';
-import { useWatchList, useWatchListMutation, type WatchKind } from '../api/watchlist';
-import { moveItem, shiftOf } from './reorder';
-import { useDragReorder } from './use-drag-reorder';
+import { useWatchList, useWatchListMutation, type WatchKind } from '../api/watch-list-queries';
+import { moveItem, shiftOf } from '../reorder';
+import { useDragReorder } from '../hooks/use-drag-reorder';
 import './watch-list-editor.css';
 
 const ROW_HEIGHT = 60;
