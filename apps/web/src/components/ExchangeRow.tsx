@@ -1,14 +1,13 @@
 import type { ExchangeListItem } from '@coinlens/contract';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Logo } from './Logo';
 import { Money } from './Money';
 import { btcText } from '../lib/fact-format';
 import { useDisplayLanguage } from '../lib/use-display-language';
-import { FollowButton } from '../features/watchlists/components/FollowButton';
 import { ScoreBadge } from './ScoreBadge';
-import '../features/market/components/exchange-list.css';
+import './exchange-row.css';
 
 export const EXCHANGE_ROW_HEIGHT = 64;
 
@@ -16,13 +15,16 @@ export interface ExchangeRowProps {
   exchange: ExchangeListItem;
   onOpen: (exchange: ExchangeListItem) => void;
   showRank?: boolean;
+  /** Beside the row, outside its open button (the follow star); keep it stable, the row is memoised. */
+  renderAction?: (exchange: ExchangeListItem) => ReactNode;
 }
 
-/** One exchange: rank with its score, logo, name with kind and coin count, 24h turnover (and in BTC), pairs, follow star. */
+/** One exchange: rank with its score, logo, name with kind and coin count, 24h turnover (and in BTC), pairs, an action. */
 export const ExchangeRow = memo(function ExchangeRow({
   exchange,
   onOpen,
   showRank = true,
+  renderAction,
 }: ExchangeRowProps) {
   const { t } = useTranslation();
   const language = useDisplayLanguage();
@@ -54,7 +56,7 @@ export const ExchangeRow = memo(function ExchangeRow({
           {exchange.pair_count}
         </span>
       </button>
-      <FollowButton kind="exchange" id={exchange.id} compact />
+      {renderAction?.(exchange)}
     </div>
   );
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import '../features/market/components/score.css';
+import './score-badge.css';
 
 /** Bands of the badge's colour: low below 30, middling to 60, strong above. */
 export function scoreBand(score: number): 'low' | 'mid' | 'high' {

@@ -7,7 +7,7 @@ import { ErrorView } from '@/components/ErrorView';
 import { failureMessage } from '@/components/QueryView';
 import { formatMoney } from '@/lib/money-format';
 import { useSettingsStore } from '@/lib/settings-store';
-import { marketQueries } from '@/features/market/api/market-queries';
+import { chartQueries } from '../api/chart-queries';
 import { epochFromChartTime, type ChartKind } from '../chart-data';
 import type { ChartPalette } from './PriceChart';
 import './coin-chart.css';
@@ -46,7 +46,7 @@ export function CoinChart({ coinId }: { coinId: string }) {
   const [kind, setKind] = useState<ChartKind>('line');
   const [hover, setHover] = useState<{ time: number; value: number } | null>(null);
   const palette = usePalette();
-  const query = useQuery(marketQueries.coinKline(coinId, range, currency.currency_code));
+  const query = useQuery(chartQueries.coinKline(coinId, range, currency.currency_code));
   const candles = query.data?.candles;
 
   let body;

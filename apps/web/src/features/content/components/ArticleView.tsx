@@ -9,6 +9,7 @@ import { ArticleBody } from './ArticleBody';
 import { ArticleCoins } from './ArticleCoins';
 import { SourceLine } from './SourceLine';
 import { VoteButtons } from './VoteButtons';
+import '@/components/feed.css';
 import './content.css';
 
 /** A news article or a flash in full: heading, source and UTC+8 time, body, coins, votes (flashes), share. */

@@ -10,6 +10,7 @@ import { QueryView } from '@/components/QueryView';
 import { paths } from '@/config/paths';
 import { contentQueries } from '../api/content-queries';
 import { SourceLine } from './SourceLine';
+import '@/components/feed.css';
 import './content.css';
 
 /** News articles with their cover images, newest first; `coinId` narrows to one coin. */

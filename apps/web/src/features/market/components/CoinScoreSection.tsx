@@ -7,7 +7,7 @@ import { Money } from '@/components/Money';
 import { QueryView } from '@/components/QueryView';
 import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
-import { CertificationBadge } from './CoinHeader';
+import { CertificationBadge } from './CertificationBadge';
 import { ScoreBadge } from '@/components/ScoreBadge';
 import { ScoreMethodology } from './ScoreMethodology';
 

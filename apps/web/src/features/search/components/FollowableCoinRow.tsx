@@ -1,21 +1,23 @@
 import type { CoinListItem } from '@coinlens/contract';
+import type { ReactNode } from 'react';
 
 import { CoinRow } from '@/components/CoinRow';
-import { FollowButton } from '@/features/watchlists/components/FollowButton';
 import './search.css';
 
-/** A coin row with its follow star beside it (search results: how coins are added to the watch list). */
+/** A coin row with an action beside it (search results: the follow star, how coins are added to the watch list). */
 export function FollowableCoinRow({
   coin,
   onOpen,
+  renderAction,
 }: {
   coin: CoinListItem;
   onOpen: (coin: CoinListItem) => void;
+  renderAction: (coin: CoinListItem) => ReactNode;
 }) {
   return (
     <div className="cl-followable-row">
       <CoinRow coin={coin} onOpen={onOpen} showRank={false} />
-      <FollowButton kind="coins" id={coin.id} compact />
+      {renderAction(coin)}
     </div>
   );
 }

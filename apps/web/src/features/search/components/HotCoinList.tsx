@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryView } from '@/components/QueryView';
 import { useSettingsStore } from '@/lib/settings-store';
-import { useOpenCoin } from '@/features/market/components/CoinList';
+import { useOpenCoin } from '@/lib/use-open-coin';
 import { CoinRow } from '@/components/CoinRow';
 import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
 import { searchQueries } from '../api/search-queries';

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
-import type { SearchType } from '@coinlens/contract';
+import type { CoinListItem, ExchangeListItem, SearchType } from '@coinlens/contract';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,8 +11,8 @@ import { LoadMoreFooter } from '@/components/LoadMoreFooter';
 import { QueryView } from '@/components/QueryView';
 import { paths } from '@/config/paths';
 import { useSettingsStore } from '@/lib/settings-store';
-import { useOpenCoin } from '@/features/market/components/CoinList';
-import { useOpenExchange } from '@/features/market/components/ExchangeList';
+import { useOpenCoin } from '@/lib/use-open-coin';
+import { useOpenExchange } from '@/lib/use-open-exchange';
 import { ExchangeRow } from '@/components/ExchangeRow';
 import { searchQueries, type SearchAnswer } from '../api/search-queries';
 import { FollowableCoinRow } from './FollowableCoinRow';
@@ -24,6 +24,9 @@ export interface SearchResultsProps {
   /** Opening a result records the keyword in the history. */
   onOpenResult: () => void;
   onShowType: (type: SearchType) => void;
+  /** Beside every coin and exchange row (the follow stars). */
+  renderCoinAction: (coin: CoinListItem) => ReactNode;
+  renderExchangeAction: (exchange: ExchangeListItem) => ReactNode;
 }
 
 function ResultSection({
@@ -57,8 +60,15 @@ function ResultSection({
   );
 }
 
-/** Results for a keyword: coins and exchanges (each with a follow star), news; the three footer states. */
-export function SearchResults({ keyword, type, onOpenResult, onShowType }: SearchResultsProps) {
+/** Results for a keyword: coins and exchanges (each with its action), news; the three footer states. */
+export function SearchResults({
+  keyword,
+  type,
+  onOpenResult,
+  onShowType,
+  renderCoinAction,
+  renderExchangeAction,
+}: SearchResultsProps) {
   const { t } = useTranslation();
   const currency = useSettingsStore((state) => state.price.currency_code);
   const query = useInfiniteQuery(searchQueries.results(keyword, type, currency));
@@ -74,6 +84,7 @@ export function SearchResults({ keyword, type, onOpenResult, onShowType }: Searc
     <FollowableCoinRow
       key={coin.id}
       coin={coin}
+      renderAction={renderCoinAction}
       onOpen={(item) => {
         onOpenResult();
         openCoin(item);
@@ -85,6 +96,7 @@ export function SearchResults({ keyword, type, onOpenResult, onShowType }: Searc
       <ExchangeRow
         exchange={exchange}
         showRank={false}
+        renderAction={renderExchangeAction}
         onOpen={(item) => {
           onOpenResult();
           openExchange(item);

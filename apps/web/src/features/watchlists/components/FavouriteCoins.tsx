@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useWatchList } from '../api/watch-list-queries';
 import { useWatchListSnapshot } from '../hooks/use-watch-list-snapshot';
 import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
-import { useOpenCoin } from '@/features/market/components/CoinList';
+import { useOpenCoin } from '@/lib/use-open-coin';
 import { COIN_ROW_HEIGHT, CoinRow } from '@/components/CoinRow';
 import { WatchedList } from './WatchedList';
 

@@ -58,3 +58,9 @@ export function FollowButton({ kind, id, compact = false }: FollowButtonProps) {
     </Button>
   );
 }
+
+/** A row's compact star, in the shape list slots take (module-level, so memoised rows stay memoised). */
+export const coinFollowStar = (coin: { id: string }) => <FollowButton kind="coins" id={coin.id} compact />;
+export const exchangeFollowStar = (exchange: { id: string }) => (
+  <FollowButton kind="exchange" id={exchange.id} compact />
+);

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { useWatchList } from '../api/watch-list-queries';
 import { useWatchListSnapshot } from '../hooks/use-watch-list-snapshot';
-import { useOpenExchange } from '@/features/market/components/ExchangeList';
+import { useOpenExchange } from '@/lib/use-open-exchange';
 import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from '@/components/ExchangeRow';
+import { exchangeFollowStar } from './FollowButton';
 import { WatchedList } from './WatchedList';
 
 /** The Following sub-tab: the exchanges the user follows, in their order. */
@@ -25,7 +26,9 @@ export function FollowedExchanges() {
         edit: t('platform.manage'),
       }}
       rowHeight={EXCHANGE_ROW_HEIGHT}
-      renderRow={(exchange) => <ExchangeRow exchange={exchange} onOpen={open} />}
+      renderRow={(exchange) => (
+        <ExchangeRow exchange={exchange} onOpen={open} renderAction={exchangeFollowStar} />
+      )}
       testId="following"
     />
   );

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useIsLoggedIn } from '@/lib/session-store';
 import type { Snapshot } from '@/lib/offline/last-snapshot';
 import { OfflineBanner } from '@/components/OfflineBanner';
-import '@/features/market/components/coin-list.css';
+import './watched-list.css';
 
 export interface WatchedListProps<T extends { id: string }> {
   query: UseQueryResult<{ list: T[]; as_of: number; stale: boolean }>;

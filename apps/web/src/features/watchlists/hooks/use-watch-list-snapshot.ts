@@ -2,16 +2,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 
 import { useSessionStore } from '@/lib/session-store';
 import { useSettingsStore } from '@/lib/settings-store';
-import type { Snapshot, SnapshotStore } from '@/lib/offline/last-snapshot';
-import { marketSnapshots, watchListScope } from '@/features/market/api/market-snapshots';
+import type { Snapshot } from '@/lib/offline/last-snapshot';
 import { outcomeOf } from '@/lib/offline/network-failure';
 import { useLastSnapshot } from '@/lib/offline/use-last-snapshot';
 import type { WatchKind, WatchListData } from '../api/watch-list-queries';
-
-const STORE_OF_KIND: { [K in WatchKind]: SnapshotStore<WatchListData<K>> } = {
-  coins: marketSnapshots.watchedCoins,
-  exchange: marketSnapshots.watchedExchanges,
-};
+import { watchListScope, watchListSnapshots } from '../api/watch-list-snapshots';
 
 /** Keeps the user's watch list for an offline start; the kept copy while the network is unreachable. */
 export function useWatchListSnapshot<K extends WatchKind>(
@@ -21,7 +16,7 @@ export function useWatchListSnapshot<K extends WatchKind>(
   const uid = useSessionStore((state) => state.user?.uid ?? null);
   const currency = useSettingsStore((state) => state.price.currency_code);
   return useLastSnapshot({
-    store: STORE_OF_KIND[kind],
+    store: watchListSnapshots[kind],
     scope: watchListScope(uid, currency),
     fresh: query.data,
     receivedAt: query.dataUpdatedAt,

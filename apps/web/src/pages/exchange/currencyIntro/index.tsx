@@ -16,6 +16,7 @@ import { CoinChart } from '@/features/chart/components/CoinChart';
 import { CoinHeader } from '@/features/market/components/CoinHeader';
 import { CoinProfile } from '@/features/market/components/CoinProfile';
 import { CoinScoreSection } from '@/features/market/components/CoinScoreSection';
+import { FollowButton } from '@/features/watchlists/components/FollowButton';
 import { TickerList } from '@/features/market/components/TickerList';
 import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
 import { useSettingsStore } from '@/lib/settings-store';
@@ -30,7 +31,7 @@ function CoinIntroduction({ coinId }: { coinId: string }) {
     <QueryView query={query} testId="coin" notFoundTitle={t('coin.missing')}>
       {(coin) => (
         <>
-          <CoinHeader coin={coin} />
+          <CoinHeader coin={coin} follow={<FollowButton kind="coins" id={coin.id} compact />} />
           <CoinChart coinId={coin.id} />
           <div className="cl-coin-actions">
             <Button

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { searchTypes, type SearchPageSearch, type SearchType } from '@/config/search-params';
 import { HotSearchPanel } from '@/features/search/components/HotSearchPanel';
 import { SearchResults } from '@/features/search/components/SearchResults';
+import { coinFollowStar, exchangeFollowStar } from '@/features/watchlists/components/FollowButton';
 import { useSearchHistory } from '@/features/search/hooks/use-search-history';
 
 /** Results follow the text as it is typed, after this pause. */
@@ -81,6 +82,8 @@ export default function SearchPage({ keyword, type }: SearchPageSearch) {
                   type={activeType}
                   onOpenResult={() => add(keyword)}
                   onShowType={(next) => search(keyword, next)}
+                  renderCoinAction={coinFollowStar}
+                  renderExchangeAction={exchangeFollowStar}
                 />
               )}
             </Tabs.Tab>
