@@ -2,6 +2,8 @@
 // web -> contract, server -> contract, never web <-> server; the market simulator -> market-model and contract, and
 // only the server's provider registry imports it; inside web: components/lib -> features -> pages -> app;
 // inside server: gateway -> modules -> (market-data, scoring, db); scoring imports nothing with I/O.
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -10,6 +12,17 @@ import tseslint from 'typescript-eslint';
 
 const web = './apps/web/src';
 const server = './apps/server/src';
+// Every web feature folder, read at load so a new feature is covered: a feature never imports another one.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webFeatureZones = webFeatures.map((name) => ({
+  target: `${web}/features/${name}`,
+  from: `${web}/features`,
+  except: [`./${name}`],
+  message:
+    'A feature never imports another feature: share through components/ or lib/, or compose in the page.',
+}));
 
 export default tseslint.config(
   {
@@ -61,6 +74,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          // Zones are relative to the repository root, also when a workspace's `npm run lint` runs from its folder.
+          basePath: import.meta.dirname,
           zones: [
             { target: './packages/contract', from: ['./apps'], message: 'The contract depends on zod only.' },
             {
@@ -75,6 +90,7 @@ export default tseslint.config(
             { target: `${web}/components`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
             { target: `${web}/features`, from: [`${web}/pages`, `${web}/app`] },
             { target: `${web}/pages`, from: [`${web}/app`] },
+            ...webFeatureZones,
             {
               target: `${server}/scoring`,
               from: [

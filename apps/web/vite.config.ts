@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const contractEntry = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+const sourceRoot = fileURLToPath(new URL('./src/', import.meta.url));
 
 export default defineConfig({
   base: './',
@@ -26,7 +27,11 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@coinlens/contract': contractEntry },
+    // `@/` is apps/web/src (tsconfig.json `paths` says the same for the type checker and the lint resolver).
+    alias: [
+      { find: '@coinlens/contract', replacement: contractEntry },
+      { find: /^@\//, replacement: sourceRoot },
+    ],
   },
   build: {
     outDir: 'dist',

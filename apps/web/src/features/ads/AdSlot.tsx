@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { AdPosition } from '@coinlens/contract';
 
-import { procedureQuery } from '../../lib/gateway/procedure-query';
+import { procedureQuery } from '@/lib/gateway/procedure-query';
 import { useAdFlags } from './ad-flags';
 import { openAdLink } from './open-ad-link';
 import './ads.css';

@@ -1,6 +1,6 @@
 import type { useNavigate } from '@tanstack/react-router';
 
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 /** An ad's link: in-app links through the link route (it parses and logs them), web pages in the web view. */
 export function openAdLink(link: string, navigate: ReturnType<typeof useNavigate>): void {

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { APP_VERSION_CODE } from '../../config/app';
-import { gateway } from '../../lib/gateway/gateway';
-import { currentLanguage } from '../../lib/i18n';
+import { APP_VERSION_CODE } from '@/config/app';
+import { gateway } from '@/lib/gateway/gateway';
+import { currentLanguage } from '@/lib/i18n';
 
 /** `appsys_msrv/app_config`: localised app name, website, contact (used by Contact us, About us, share). */
 export function appConfigQuery() {

@@ -9,9 +9,9 @@ import {
   type ProcedureOutput,
 } from '@coinlens/contract';
 
-import { contractRedirectExempt } from '../../lib/gateway/app-gateway';
-import { gateway } from '../../lib/gateway/gateway';
-import { showToast } from '../../lib/toast';
+import { contractRedirectExempt } from '@/lib/gateway/app-gateway';
+import { gateway } from '@/lib/gateway/gateway';
+import { showToast } from '@/lib/toast';
 
 /**
  * Why an account call did not succeed. `field`: the server named a field (50500 with `data.field`, or a code the

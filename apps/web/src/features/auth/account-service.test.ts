@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ErrorCode, errorMessage, type SessionTokens } from '@coinlens/contract';
 
-import { setSessionRefresher } from '../../lib/gateway/gateway';
-import { reloadSession } from '../../lib/session-store';
-import { readStored, storeUser } from '../../lib/storage';
-import { showToast } from '../../lib/toast';
-import { fail, ok } from '../../testing/fake-fetch';
+import { setSessionRefresher } from '@/lib/gateway/gateway';
+import { reloadSession } from '@/lib/session-store';
+import { readStored, storeUser } from '@/lib/storage';
+import { showToast } from '@/lib/toast';
+import { fail, ok } from '@/testing/fake-fetch';
 import { procedureOf } from './testing/fake-gateway-server';
 import { accountService } from './account-service';
 import { refreshSession } from './session-refresher';
@@ -15,7 +15,7 @@ import { refreshSession } from './session-refresher';
 const server = await vi.hoisted(async () =>
   (await import('./testing/fake-gateway-server')).installFakeGatewayServer(),
 );
-vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
 beforeEach(() => {
   server.reset();
@@ -202,7 +202,7 @@ describe('the session refresher', () => {
       if (procedureOf(request) === 'user_msrv/refresh_token') return ok(session('at-new', 'rt-new'));
       return request.headers.accesstoken === 'at-new' ? ok(profile) : fail(ErrorCode.TokenInvalid);
     };
-    const { gateway } = await import('../../lib/gateway/gateway');
+    const { gateway } = await import('@/lib/gateway/gateway');
     await expect(gateway.call('user_msrv/user_info', {})).resolves.toEqual(profile);
     expect(server.requests.map(procedureOf)).toEqual([
       'user_msrv/user_info',

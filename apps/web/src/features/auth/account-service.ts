@@ -1,7 +1,7 @@
 import { ErrorCode, type CaptchaPurpose } from '@coinlens/contract';
 
-import { gateway } from '../../lib/gateway/gateway';
-import { useSessionStore } from '../../lib/session-store';
+import { gateway } from '@/lib/gateway/gateway';
+import { useSessionStore } from '@/lib/session-store';
 import { callAccount } from './account-call';
 import { storeNickname, storeSession } from './session-tokens';
 

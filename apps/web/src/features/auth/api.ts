@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { gateway } from '../../lib/gateway/gateway';
-import { currentLanguage } from '../../lib/i18n';
+import { gateway } from '@/lib/gateway/gateway';
+import { currentLanguage } from '@/lib/i18n';
 
 /** `user_msrv/country_list`: every country, named in the current language. */
 export function countryListQuery() {

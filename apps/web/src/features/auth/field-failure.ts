@@ -1,4 +1,4 @@
-import { showToast } from '../../lib/toast';
+import { showToast } from '@/lib/toast';
 import type { AccountFailure } from './account-call';
 import { serverProblem, type FieldProblem } from './field-problem';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { paths } from '../../config/paths';
-import { readStored, writeStored } from '../../lib/storage';
+import { paths } from '@/config/paths';
+import { readStored, writeStored } from '@/lib/storage';
 import { takePendingRoute } from './resume-after-login';
 
 describe('takePendingRoute', () => {

@@ -1,5 +1,5 @@
-import { isRoutePath, paths, type RoutePath } from '../../config/paths';
-import { readStored, removeStored } from '../../lib/storage';
+import { isRoutePath, paths, type RoutePath } from '@/config/paths';
+import { readStored, removeStored } from '@/lib/storage';
 
 /**
  * Where to go after a successful login: the route kept in `url_params` when a session expired

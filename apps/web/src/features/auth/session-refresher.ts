@@ -1,6 +1,6 @@
 import { ErrorCode } from '@coinlens/contract';
 
-import { gateway, setSessionRefresher } from '../../lib/gateway/gateway';
+import { gateway, setSessionRefresher } from '@/lib/gateway/gateway';
 import { storeRenewedSession } from './session-tokens';
 
 /**

@@ -1,7 +1,7 @@
 import type { SessionTokens } from '@coinlens/contract';
 
-import { useSessionStore } from '../../lib/session-store';
-import { hasContent, readUser, writeStored, type StoredUserInput } from '../../lib/storage';
+import { useSessionStore } from '@/lib/session-store';
+import { hasContent, readUser, writeStored, type StoredUserInput } from '@/lib/storage';
 
 function storedShape({ AccessToken, RefreshToken, uid, authorInfo }: SessionTokens): StoredUserInput {
   return { AccessToken, RefreshToken, uid, authorInfo };

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 
-import type { RoutePath } from '../../config/paths';
+import type { RoutePath } from '@/config/paths';
 
 /** Back to the previous page, or to `fallback` when the page was opened directly. */
 export function useGoBack(fallback: RoutePath): () => void {

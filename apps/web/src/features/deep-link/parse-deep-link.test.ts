@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { parseDeepLink } from './parse-deep-link';
 
 describe('parseDeepLink (decision D26)', () => {

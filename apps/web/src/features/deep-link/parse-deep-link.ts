@@ -1,4 +1,4 @@
-import { paths, tabPaths, type RoutePath } from '../../config/paths';
+import { paths, tabPaths, type RoutePath } from '@/config/paths';
 
 /** Where a deep link leads: a route and its query (plain strings, as in share links). */
 export interface LinkTarget {

@@ -2,7 +2,7 @@ import { List, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { showToast } from '../../lib/toast';
+import { showToast } from '@/lib/toast';
 import { disablePush, enablePush, pushEnabled, pushSupported } from './push-client';
 
 /** Settings' notifications switch: subscribes this browser to Web Push (breaking flashes, messages, alerts). */

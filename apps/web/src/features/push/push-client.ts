@@ -1,5 +1,5 @@
-import { gateway } from '../../lib/gateway/gateway';
-import { registerServiceWorker } from '../../lib/offline/service-worker-registration';
+import { gateway } from '@/lib/gateway/gateway';
+import { registerServiceWorker } from '@/lib/offline/service-worker-registration';
 import type { PushData } from './push-target';
 
 const REGISTER_ATTEMPTS = 3;

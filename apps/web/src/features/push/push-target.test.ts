@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 import { pushTarget } from './push-target';
 
 describe('push taps route by type', () => {

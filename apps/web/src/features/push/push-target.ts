@@ -1,4 +1,4 @@
-import { paths, tabPaths, TAB_KEYS, type RoutePath } from '../../config/paths';
+import { paths, tabPaths, TAB_KEYS, type RoutePath } from '@/config/paths';
 
 /** Where a tap leads: a route and its query. */
 export interface LinkTarget {

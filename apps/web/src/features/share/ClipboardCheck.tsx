@@ -4,9 +4,9 @@ import { Dialog } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { procedureQuery } from '../../lib/gateway/procedure-query';
-import { useSessionStore } from '../../lib/session-store';
-import { readSharedLink } from '../../lib/share-text';
+import { procedureQuery } from '@/lib/gateway/procedure-query';
+import { useSessionStore } from '@/lib/session-store';
+import { readSharedLink } from '@/lib/share-text';
 
 /**
  * When the app is shown, looks at the clipboard for a Coinlens share from someone else (decision D28):

@@ -2,7 +2,7 @@ import { describe, expect, it, vi, afterEach, beforeEach } from 'vitest';
 
 import { GatewayError, TransportError, procedures } from '@coinlens/contract';
 
-import { createFakeFetch, deferred, fail, ok, type FakeHandler } from '../../testing/fake-fetch';
+import { createFakeFetch, deferred, fail, ok, type FakeHandler } from '@/testing/fake-fetch';
 import {
   contractRedirectExempt,
   createAppGateway,

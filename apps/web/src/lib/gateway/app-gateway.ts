@@ -12,6 +12,8 @@ import {
   type ProcedureOutput,
 } from '@coinlens/contract';
 
+import { SESSION_REDIRECT_DELAY_MS } from '@/config/app';
+
 /** Session codes of spec §8 / decision D18: 1000 session over → login; 1003 token failed → refresh once. */
 export const SESSION_EXPIRED_CODE: number = ErrorCode.SessionExpired;
 export const TOKEN_INVALID_CODE: number = ErrorCode.TokenInvalid;
@@ -90,7 +92,7 @@ function isEnvelopeRefusal(answer: GatewayAnswer<unknown>): boolean {
 
 export function createAppGateway(options: AppGatewayOptions): AppGateway {
   const isRedirectExempt = options.isRedirectExempt ?? contractRedirectExempt;
-  const redirectDelayMs = options.redirectDelayMs ?? 1000;
+  const redirectDelayMs = options.redirectDelayMs ?? SESSION_REDIRECT_DELAY_MS;
   let refresher: SessionRefresher | null = null;
   let refreshing: Promise<boolean> | null = null;
   /** Bumped on every successful refresh; a call that started before one can simply retry. */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ErrorCode, errorMessage } from '@coinlens/contract';
 
-import { createFakeFetch, fail, ok, type FakeReply } from '../../testing/fake-fetch';
+import { createFakeFetch, fail, ok, type FakeReply } from '@/testing/fake-fetch';
 import { readStored, storeUser, getDeviceId } from '../storage';
 import { showToast } from '../toast';
 import { useGatewayBlockStore } from './gateway-block';

@@ -1,7 +1,7 @@
 import { ErrorCode, errorMessage } from '@coinlens/contract';
 
-import { APP_ID, APP_SECRET } from '../../config/app';
-import { paths } from '../../config/paths';
+import { APP_ID, APP_SECRET } from '@/config/app';
+import { paths } from '@/config/paths';
 import { currentApiLanguage, currentLanguage, i18next } from '../i18n';
 import { currentHashRoute } from '../location';
 import { clearUser, getDeviceId, readUser, writeStored } from '../storage';

@@ -68,3 +68,19 @@ export function createSnapshotStore<T>(
     },
   };
 }
+
+/** The shape every kept list answer has; enough to render without crashing on a foreign value. */
+export function isListAnswer<T extends { list: { id: string }[]; as_of: number }>(
+  value: unknown,
+): value is T {
+  if (typeof value !== 'object' || value === null) return false;
+  const { list, as_of } = value as { list?: unknown; as_of?: unknown };
+  return (
+    typeof as_of === 'number' &&
+    Array.isArray(list) &&
+    list.every(
+      (item) =>
+        typeof item === 'object' && item !== null && typeof (item as { id?: unknown }).id === 'string',
+    )
+  );
+}

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
-import { LoadingView } from '../../components/LoadingView';
-import type { LinkSearch } from '../../config/search-params';
-import { parseDeepLink } from '../../features/deep-link/parse-deep-link';
+import { LoadingView } from '@/components/LoadingView';
+import type { LinkSearch } from '@/config/search-params';
+import { parseDeepLink } from '@/features/deep-link/parse-deep-link';
 
 /** `/#/link?u=<encoded link>` (decision D26): opens a product-scheme link; errors are only logged. */
 export default function LinkPage({ u }: LinkSearch) {

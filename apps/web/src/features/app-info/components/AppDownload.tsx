@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { promptInstall, useInstallStore } from '../../../lib/install-prompt';
+import { promptInstall, useInstallStore } from '@/lib/install-prompt';
 import { appConfigQuery } from '../api';
 
 /**

@@ -1,4 +1,4 @@
-import { registerServiceWorker } from '../../../lib/offline/service-worker-registration';
+import { registerServiceWorker } from '@/lib/offline/service-worker-registration';
 import { workerPhase } from './update-stage';
 import { useWorkerUpdateStore } from './worker-update-store';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-import { registerServiceWorker } from '../../../lib/offline/service-worker-registration';
+import { registerServiceWorker } from '@/lib/offline/service-worker-registration';
 import { checkForWorkerUpdate, followWorkerUpdates } from './follow-worker-updates';
 
 /**

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import { checkPassword, checkRepeatPassword } from '@coinlens/contract';
 
-import { paths } from '../../../config/paths';
-import { showToast } from '../../../lib/toast';
+import { paths } from '@/config/paths';
+import { showToast } from '@/lib/toast';
 import { accountService } from '../account-service';
 import { placeFieldFailure } from '../field-failure';
 import { formFieldLookup, type FieldProblem } from '../field-problem';

@@ -1,6 +1,6 @@
 import { validationMessage } from '@coinlens/contract';
 
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage } from '@/lib/i18n';
 import type { FieldProblem } from '../field-problem';
 
 /** An inline prompt under a field: a contract rule's text in the current language, or the server's message. */

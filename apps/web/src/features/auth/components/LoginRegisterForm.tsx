@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { CaptchaPurpose } from '@coinlens/contract';
 
-import { legalPaths, paths } from '../../../config/paths';
-import { showToast } from '../../../lib/toast';
+import { legalPaths, paths } from '@/config/paths';
+import { showToast } from '@/lib/toast';
 import { accountService, type AccountFailure } from '../account-service';
 import {
   authFieldOf,

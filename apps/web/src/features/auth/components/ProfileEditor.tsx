@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { ErrorView } from '../../../components/ErrorView';
-import { LoadingView } from '../../../components/LoadingView';
+import { ErrorView } from '@/components/ErrorView';
+import { LoadingView } from '@/components/LoadingView';
 import { userInfoQuery } from '../api';
 import { ProfileForm } from './ProfileForm';
 

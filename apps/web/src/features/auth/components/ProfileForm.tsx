@@ -11,7 +11,7 @@ import {
   type UserProfile,
 } from '@coinlens/contract';
 
-import { showToast } from '../../../lib/toast';
+import { showToast } from '@/lib/toast';
 import { accountService } from '../account-service';
 import { userInfoQuery } from '../api';
 import { placeFieldFailure } from '../field-failure';

@@ -4,10 +4,10 @@ import { Button, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ErrorView } from '../../../components/ErrorView';
-import { LoadingView } from '../../../components/LoadingView';
-import { paths } from '../../../config/paths';
-import { showToast } from '../../../lib/toast';
+import { ErrorView } from '@/components/ErrorView';
+import { LoadingView } from '@/components/LoadingView';
+import { paths } from '@/config/paths';
+import { showToast } from '@/lib/toast';
 import { accountService } from '../account-service';
 import { securityInfoQuery } from '../api';
 import { RecentLogins } from './RecentLogins';

@@ -1,4 +1,4 @@
-import { createFakeFetch, ok, type FakeHandler, type RecordedRequest } from '../../../testing/fake-fetch';
+import { createFakeFetch, ok, type FakeHandler, type RecordedRequest } from '@/testing/fake-fetch';
 
 export interface FakeGatewayServer {
   /** Answers every call; replace it in a test. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 
 import type { ArticleType, ProcedureOutput, VoteDirection } from '@coinlens/contract';
 
-import { gateway } from '../../../lib/gateway/gateway';
+import { gateway } from '@/lib/gateway/gateway';
 
 type FlashPage = ProcedureOutput<'appcontent_msrv/fastnews_list'>;
 type VoteAnswer = ProcedureOutput<'appcontent_msrv/fastnews_vote'>;

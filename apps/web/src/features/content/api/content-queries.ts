@@ -2,8 +2,8 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 
 import type { ArticleType, ProcedureOutput } from '@coinlens/contract';
 
-import { gateway } from '../../../lib/gateway/gateway';
-import { nextPage, pagedProcedureQuery, procedureQuery } from '../../../lib/gateway/procedure-query';
+import { gateway } from '@/lib/gateway/gateway';
+import { nextPage, pagedProcedureQuery, procedureQuery } from '@/lib/gateway/procedure-query';
 
 /** Items per pull-up page of the Viewpoint lists. */
 export const CONTENT_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 
 import type { FlashItem } from '@coinlens/contract';
 
-import { paths } from '../../../config/paths';
+import { paths } from '@/config/paths';
 
 /** The coins an article is about, each a link to its page. */
 export function ArticleCoins({ coins }: { coins: FlashItem['coins'] }) {

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDateTime, type ArticleDetail } from '@coinlens/contract';
 
-import { ShareButton } from '../../../components/ShareButton';
-import { paths } from '../../../config/paths';
+import { ShareButton } from '@/components/ShareButton';
+import { paths } from '@/config/paths';
 import { ArticleBody } from './ArticleBody';
 import { ArticleCoins } from './ArticleCoins';
 import { SourceLine } from './SourceLine';
 import { VoteButtons } from './VoteButtons';
+import '@/components/feed.css';
 import './content.css';
 
 /** A news article or a flash in full: heading, source and UTC+8 time, body, coins, votes (flashes), share. */

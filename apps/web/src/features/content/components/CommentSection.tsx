@@ -11,12 +11,12 @@ import {
   type ArticleType,
 } from '@coinlens/contract';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
-import { useLoginGate } from '../../../components/login-gate';
-import { QueryView, failureMessage } from '../../../components/QueryView';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
-import { showToast } from '../../../lib/toast';
+import { EmptyState } from '@/components/EmptyState';
+import { LoadMoreFooter } from '@/components/LoadMoreFooter';
+import { useLoginGate } from '@/components/login-gate';
+import { QueryView, failureMessage } from '@/components/QueryView';
+import { useDisplayLanguage } from '@/lib/use-display-language';
+import { showToast } from '@/lib/toast';
 import { useAddComment } from '../api/content-actions';
 import { contentQueries } from '../api/content-queries';
 

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDateHeader, formatDateTime } from '@coinlens/contract';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { EmptyState } from '@/components/EmptyState';
+import { LoadMoreFooter } from '@/components/LoadMoreFooter';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
+import { useDisplayLanguage } from '@/lib/use-display-language';
 import { contentQueries, flashDays } from '../api/content-queries';
 import { ArticleCoins } from './ArticleCoins';
 import { SourceLine } from './SourceLine';

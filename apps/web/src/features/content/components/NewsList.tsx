@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 
 import { formatDateTime } from '@coinlens/contract';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
+import { EmptyState } from '@/components/EmptyState';
+import { LoadMoreFooter } from '@/components/LoadMoreFooter';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
 import { contentQueries } from '../api/content-queries';
 import { SourceLine } from './SourceLine';
+import '@/components/feed.css';
 import './content.css';
 
 /** News articles with their cover images, newest first; `coinId` narrows to one coin. */

@@ -1,9 +1,9 @@
 import { ErrorCode, GatewayError, type FlashItem, type VoteDirection } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { useLoginGate } from '../../../components/login-gate';
-import { failureMessage } from '../../../components/QueryView';
-import { showToast } from '../../../lib/toast';
+import { useLoginGate } from '@/components/login-gate';
+import { failureMessage } from '@/components/QueryView';
+import { showToast } from '@/lib/toast';
 import { useVote } from '../api/content-actions';
 
 /** Bullish / bearish on a flash: login-gated, one vote each (801103 says so), counts updated everywhere. */

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { gateway } from '../../../lib/gateway/gateway';
-import { pagedProcedureQuery, procedureQuery } from '../../../lib/gateway/procedure-query';
-import { useIsLoggedIn } from '../../../lib/session-store';
+import { gateway } from '@/lib/gateway/gateway';
+import { pagedProcedureQuery, procedureQuery } from '@/lib/gateway/procedure-query';
+import { useIsLoggedIn } from '@/lib/session-store';
 
 const INBOX_PAGE_SIZE = 20;
 

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import type { CoinListQuery, ExchangeListQuery, KlineRange } from '@coinlens/contract';
+import type { CoinListQuery, ExchangeListQuery } from '@coinlens/contract';
 
-import { pagedProcedureQuery, procedureQuery } from '../../../lib/gateway/procedure-query';
+import { pagedProcedureQuery, procedureQuery } from '@/lib/gateway/procedure-query';
 
 /** Rows per pull-up page of the long lists. */
 export const LIST_PAGE_SIZE = 50;
@@ -28,8 +28,6 @@ export const marketQueries = {
     procedureQuery('appmarket_msrv/coin_detail', { coin_id: coinId, currency }),
   coinScore: (coinId: string, currency: string) =>
     procedureQuery('appmarket_msrv/coin_score', { coin_id: coinId, currency }),
-  coinKline: (coinId: string, range: KlineRange, currency: string) =>
-    procedureQuery('appmarket_msrv/coin_kline', { coin_id: coinId, range, currency }),
   coinTickers: (coinId: string, currency: string) =>
     pagedProcedureQuery('appmarket_msrv/coin_tickers', {
       coin_id: coinId,

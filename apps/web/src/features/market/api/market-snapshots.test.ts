@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { createSnapshotStore } from '../../../lib/offline/last-snapshot';
-import { marketSnapshots, watchListScope } from './market-snapshots';
+import { createSnapshotStore } from '@/lib/offline/last-snapshot';
+import { marketSnapshots } from './market-snapshots';
 
 const isNumberList = (value: unknown): value is number[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'number');
@@ -54,10 +54,5 @@ describe('last snapshot store', () => {
       JSON.stringify({ scope: 'usd', savedAt: 1, value: { list: [{ id: 1 }], as_of: 5 } }),
     );
     expect(marketSnapshots.coinList.read('usd')).toBeNull();
-  });
-
-  it('scopes a watch list by user and currency, and keeps none for a visitor', () => {
-    expect(watchListScope(42, 'usd')).toBe('42:usd');
-    expect(watchListScope(null, 'usd')).toBeNull();
   });
 });

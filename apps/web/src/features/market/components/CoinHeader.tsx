@@ -1,29 +1,20 @@
 import type { CoinDetail } from '@coinlens/contract';
 import { formatNumber } from '@coinlens/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Change } from '../../../components/Change';
-import { DataAge } from '../../../components/DataAge';
-import { Logo } from '../../../components/Logo';
-import { Money } from '../../../components/Money';
-import { ShareButton } from '../../../components/ShareButton';
-import { paths } from '../../../config/paths';
-import { useFlash } from '../../../lib/use-flash';
-import { FollowButton } from './FollowButton';
+import { Change } from '@/components/Change';
+import { DataAge } from '@/components/DataAge';
+import { Logo } from '@/components/Logo';
+import { Money } from '@/components/Money';
+import { ShareButton } from '@/components/ShareButton';
+import { paths } from '@/config/paths';
+import { useFlash } from '@/lib/use-flash';
+import { CertificationBadge } from './CertificationBadge';
 import './coin-page.css';
 
-/** The certification state badge (spec §3, decision D6). */
-export function CertificationBadge({ state }: { state: CoinDetail['certification'] }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`cl-cert cl-cert-${state}`} data-testid="coin-certification">
-      {t(`coin.certification.${state}`)}
-    </span>
-  );
-}
-
 /** Price header of the coin introduction: live price with flash, 24h change, BTC price, 24h range, follow, share. */
-export function CoinHeader({ coin }: { coin: CoinDetail }) {
+export function CoinHeader({ coin, follow }: { coin: CoinDetail; follow: ReactNode }) {
   const { t } = useTranslation();
   const flash = useFlash(coin.price);
   const route = `${paths.currencyIntro}?coin_id=${encodeURIComponent(coin.id)}&symbol=${encodeURIComponent(coin.symbol)}`;
@@ -42,7 +33,7 @@ export function CoinHeader({ coin }: { coin: CoinDetail }) {
           </span>
         </div>
         <ShareButton title={`${coin.name} (${coin.symbol})`} route={route} />
-        <FollowButton kind="coins" id={coin.id} compact />
+        {follow}
       </div>
       <div className="cl-coin-head-price">
         <Money

@@ -1,22 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Switch } from 'antd-mobile';
-import { useNavigate } from '@tanstack/react-router';
 import type { CoinListItem } from '@coinlens/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PagedRows } from '../../../components/PagedRows';
-import { paths } from '../../../config/paths';
+import { PagedRows } from '@/components/PagedRows';
 import { marketSnapshots } from '../api/market-snapshots';
-import { SnapshotRows } from '../../../components/SnapshotRows';
-import { outcomeOf } from '../../../lib/offline/network-failure';
-import { useLastSnapshot } from '../../../lib/offline/use-last-snapshot';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { SnapshotRows } from '@/components/SnapshotRows';
+import { outcomeOf } from '@/lib/offline/network-failure';
+import { useLastSnapshot } from '@/lib/offline/use-last-snapshot';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries, type CoinListParams } from '../api/market-queries';
-import { coinTopics, useLiveTopics } from '../live/live-prices';
+import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
 import { nextSort, type SortState } from '../sort-state';
 import { CoinListHeader, type CoinSortKey } from './CoinListHeader';
-import { COIN_ROW_HEIGHT, CoinRow } from './CoinRow';
+import { COIN_ROW_HEIGHT, CoinRow } from '@/components/CoinRow';
+import { useOpenCoin } from '@/lib/use-open-coin';
+import './coin-list.css';
 
 export interface CoinListProps {
   filter: CoinListParams['filter'];
@@ -24,15 +24,6 @@ export interface CoinListProps {
   /** The order before any column is tapped (gainers: change descending …). */
   defaultSort: SortState<CoinSortKey>;
   testId: string;
-}
-
-/** Opens a coin's introduction page. */
-export function useOpenCoin(): (coin: Pick<CoinListItem, 'id' | 'symbol'>) => void {
-  const navigate = useNavigate();
-  return useCallback(
-    (coin) => void navigate({ to: paths.currencyIntro, search: { coin_id: coin.id, symbol: coin.symbol } }),
-    [navigate],
-  );
 }
 
 /**

@@ -3,14 +3,14 @@ import { formatNumber } from '@coinlens/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-import { Change } from '../../../components/Change';
-import { FactList, type Fact } from '../../../components/FactList';
-import { Money } from '../../../components/Money';
-import { dayText, percentText, quantityText, textOrDash } from '../../../lib/fact-format';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { Change } from '@/components/Change';
+import { FactList, type Fact } from '@/components/FactList';
+import { Money } from '@/components/Money';
+import { dayText, percentText, quantityText, textOrDash } from '@/lib/fact-format';
+import { useDisplayLanguage } from '@/lib/use-display-language';
 import { ProjectLinks } from './ProjectLinks';
 import './coin-page.css';
-import '../../../components/fact-list.css';
+import '@/components/fact-list.css';
 
 interface ProfileProps {
   coin: CoinDetail;

@@ -3,12 +3,12 @@ import { formatDateTime, SCORE_FACTOR_FAMILY } from '@coinlens/contract';
 import type { CoinScoreView, ScoreFactor } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { Money } from '../../../components/Money';
-import { QueryView } from '../../../components/QueryView';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { Money } from '@/components/Money';
+import { QueryView } from '@/components/QueryView';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
-import { CertificationBadge } from './CoinHeader';
-import { ScoreBadge } from './ScoreBadge';
+import { CertificationBadge } from './CertificationBadge';
+import { ScoreBadge } from '@/components/ScoreBadge';
 import { ScoreMethodology } from './ScoreMethodology';
 
 import './score.css';

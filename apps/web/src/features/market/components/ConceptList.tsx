@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-import { Change } from '../../../components/Change';
-import { ListFooter } from '../../../components/ListFooter';
-import { Money } from '../../../components/Money';
-import { QueryView } from '../../../components/QueryView';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { Change } from '@/components/Change';
+import { ListFooter } from '@/components/ListFooter';
+import { Money } from '@/components/Money';
+import { QueryView } from '@/components/QueryView';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 import './concept-list.css';
 

@@ -1,18 +1,18 @@
 import type { ExchangeDetail } from '@coinlens/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DataAge } from '../../../components/DataAge';
-import { Logo } from '../../../components/Logo';
-import { Money } from '../../../components/Money';
-import { ShareButton } from '../../../components/ShareButton';
-import { paths } from '../../../config/paths';
-import { btcText } from '../../../lib/fact-format';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
-import { FollowButton } from './FollowButton';
+import { DataAge } from '@/components/DataAge';
+import { Logo } from '@/components/Logo';
+import { Money } from '@/components/Money';
+import { ShareButton } from '@/components/ShareButton';
+import { paths } from '@/config/paths';
+import { btcText } from '@/lib/fact-format';
+import { useDisplayLanguage } from '@/lib/use-display-language';
 import './coin-page.css';
 
 /** Head of the exchange pages: logo, name, ExRank and kind, 24h turnover, pairs and coins, share, follow. */
-export function ExchangeHeader({ exchange }: { exchange: ExchangeDetail }) {
+export function ExchangeHeader({ exchange, follow }: { exchange: ExchangeDetail; follow: ReactNode }) {
   const { t } = useTranslation();
   const language = useDisplayLanguage();
   const route = `${paths.introduce}?exchange_id=${encodeURIComponent(exchange.id)}&name=${encodeURIComponent(exchange.name)}`;
@@ -33,7 +33,7 @@ export function ExchangeHeader({ exchange }: { exchange: ExchangeDetail }) {
           </span>
         </div>
         <ShareButton title={exchange.name} route={route} />
-        <FollowButton kind="exchange" id={exchange.id} compact />
+        {follow}
       </div>
       <div className="cl-coin-head-price">
         <Money value={exchange.amount_24h} compact className="cl-big-price" />

@@ -1,33 +1,28 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import type { ExchangeListItem, ExchangeListQuery } from '@coinlens/contract';
-import { useCallback, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PagedRows } from '../../../components/PagedRows';
-import { paths } from '../../../config/paths';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { PagedRows } from '@/components/PagedRows';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 import { nextSort, type SortState } from '../sort-state';
-import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from './ExchangeRow';
+import { EXCHANGE_ROW_HEIGHT, ExchangeRow } from '@/components/ExchangeRow';
+import { useOpenExchange } from '@/lib/use-open-exchange';
 import { SortHeader, type SortColumn } from './SortHeader';
+import './exchange-list.css';
 
 type ExchangeSortKey = ExchangeListQuery['sort'];
 
 const DEFAULT_SORT: SortState<ExchangeSortKey> = { key: 'ex_rank', order: 'asc' };
 
-/** Opens an exchange's introduction page. */
-export function useOpenExchange(): (exchange: Pick<ExchangeListItem, 'id' | 'name'>) => void {
-  const navigate = useNavigate();
-  return useCallback(
-    (exchange) =>
-      void navigate({ to: paths.introduce, search: { exchange_id: exchange.id, name: exchange.name } }),
-    [navigate],
-  );
-}
-
 /** The exchange ranking by ExRank, sortable by turnover, pairs and coins, pull-up paged and virtualised. */
-export function ExchangeList() {
+export function ExchangeList({
+  renderAction,
+}: {
+  /** Beside every row (the follow star); keep it stable, rows are memoised. */
+  renderAction?: (exchange: ExchangeListItem) => ReactNode;
+}) {
   const { t } = useTranslation();
   const currency = useSettingsStore((state) => state.price.currency_code);
   const [sort, setSort] = useState(DEFAULT_SORT);
@@ -55,7 +50,9 @@ export function ExchangeList() {
         query={query}
         rowHeight={EXCHANGE_ROW_HEIGHT}
         getKey={(exchange) => exchange.id}
-        renderRow={(exchange) => <ExchangeRow exchange={exchange} onOpen={open} />}
+        renderRow={(exchange) => (
+          <ExchangeRow exchange={exchange} onOpen={open} renderAction={renderAction} />
+        )}
         emptyTitle={t('platform.emptyRanking')}
         testId="exchanges"
         label={t('exchanges.label')}

@@ -2,10 +2,10 @@ import type { AppLanguage, ExchangeDetail } from '@coinlens/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-import { FactList, type Fact } from '../../../components/FactList';
-import { Money } from '../../../components/Money';
-import { btcText, percentText, quantityText, textOrDash } from '../../../lib/fact-format';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { FactList, type Fact } from '@/components/FactList';
+import { Money } from '@/components/Money';
+import { btcText, percentText, quantityText, textOrDash } from '@/lib/fact-format';
+import { useDisplayLanguage } from '@/lib/use-display-language';
 import { ProjectLinks } from './ProjectLinks';
 import './coin-page.css';
 

@@ -3,8 +3,8 @@ import type { ExchangeDetail } from '@coinlens/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { QueryView } from '../../../components/QueryView';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { QueryView } from '@/components/QueryView';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 
 /** Loads one exchange in the display currency: loading, failure, not found (3002) or its content. */

@@ -1,8 +1,8 @@
 import type { ExchangeDetail } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { Money } from '../../../components/Money';
-import { ScoreBadge } from './ScoreBadge';
+import { Money } from '@/components/Money';
+import { ScoreBadge } from '@/components/ScoreBadge';
 import { ScoreMethodology } from './ScoreMethodology';
 
 import './score.css';

@@ -3,15 +3,15 @@ import { formatPercent } from '@coinlens/contract';
 import { RedoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
-import { Change } from '../../../components/Change';
-import { DataAge } from '../../../components/DataAge';
-import { Money } from '../../../components/Money';
-import { useSettingsStore } from '../../../lib/settings-store';
-import { outcomeOf } from '../../../lib/offline/network-failure';
-import { useLastSnapshot } from '../../../lib/offline/use-last-snapshot';
+import { Change } from '@/components/Change';
+import { DataAge } from '@/components/DataAge';
+import { Money } from '@/components/Money';
+import { useSettingsStore } from '@/lib/settings-store';
+import { outcomeOf } from '@/lib/offline/network-failure';
+import { useLastSnapshot } from '@/lib/offline/use-last-snapshot';
 import { marketQueries } from '../api/market-queries';
 import { marketSnapshots } from '../api/market-snapshots';
-import { GLOBAL_TOPIC, useLiveTopics } from '../live/live-prices';
+import { GLOBAL_TOPIC, useLiveTopics } from '@/lib/live/live-prices';
 import './global-stats.css';
 
 const LIVE_GLOBAL = [GLOBAL_TOPIC];

@@ -3,13 +3,13 @@ import type { ProcedureOutput, TickerView } from '@coinlens/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { LoadMoreFooter } from '../../../components/LoadMoreFooter';
-import { Logo } from '../../../components/Logo';
-import { Money } from '../../../components/Money';
-import { QueryView } from '../../../components/QueryView';
-import { percentText } from '../../../lib/fact-format';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { EmptyState } from '@/components/EmptyState';
+import { LoadMoreFooter } from '@/components/LoadMoreFooter';
+import { Logo } from '@/components/Logo';
+import { Money } from '@/components/Money';
+import { QueryView } from '@/components/QueryView';
+import { percentText } from '@/lib/fact-format';
+import { useSettingsStore } from '@/lib/settings-store';
 import { marketQueries } from '../api/market-queries';
 import './ticker-list.css';
 

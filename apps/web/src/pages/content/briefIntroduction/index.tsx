@@ -3,18 +3,18 @@ import { useNavigate } from '@tanstack/react-router';
 import type { CoinDetail } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { Disclaimer } from '../../../components/Disclaimer';
-import { EmptyState } from '../../../components/EmptyState';
-import { FactList } from '../../../components/FactList';
-import { Logo } from '../../../components/Logo';
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
-import type { BriefIntroductionSearch } from '../../../config/search-params';
-import { marketQueries } from '../../../features/market/api/market-queries';
-import { ProjectLinks } from '../../../features/market/components/ProjectLinks';
-import { quantityText, textOrDash } from '../../../lib/fact-format';
-import { useSettingsStore } from '../../../lib/settings-store';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { Disclaimer } from '@/components/Disclaimer';
+import { EmptyState } from '@/components/EmptyState';
+import { FactList } from '@/components/FactList';
+import { Logo } from '@/components/Logo';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
+import type { BriefIntroductionSearch } from '@/config/search-params';
+import { marketQueries } from '@/features/market/api/market-queries';
+import { ProjectLinks } from '@/features/market/components/ProjectLinks';
+import { quantityText, textOrDash } from '@/lib/fact-format';
+import { useSettingsStore } from '@/lib/settings-store';
+import { useDisplayLanguage } from '@/lib/use-display-language';
 import './brief-introduction.css';
 
 function Introduction({ coin }: { coin: CoinDetail }) {

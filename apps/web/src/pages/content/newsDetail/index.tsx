@@ -3,12 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
-import type { NewsDetailSearch } from '../../../config/search-params';
-import { contentQueries } from '../../../features/content/api/content-queries';
-import { ArticleView } from '../../../features/content/components/ArticleView';
-import { CommentSection } from '../../../features/content/components/CommentSection';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
+import type { NewsDetailSearch } from '@/config/search-params';
+import { contentQueries } from '@/features/content/api/content-queries';
+import { ArticleView } from '@/features/content/components/ArticleView';
+import { CommentSection } from '@/features/content/components/CommentSection';
 
 /** News or flash detail (params information_id, type fastnews | news); without an id, the viewpoint tab (spec §7). */
 export default function NewsDetailPage({ information_id, type = 'news' }: NewsDetailSearch) {

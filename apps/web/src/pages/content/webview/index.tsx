@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../../../components/EmptyState';
-import type { WebviewSearch } from '../../../config/search-params';
-import { httpUrl } from '../../../lib/url';
+import { EmptyState } from '@/components/EmptyState';
+import type { WebviewSearch } from '@/config/search-params';
+import { httpUrl } from '@/lib/url';
 
 /**
  * Embedded web page (param url). The frame is sandboxed without the allow-scripts + allow-same-origin pair,

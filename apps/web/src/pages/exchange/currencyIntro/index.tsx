@@ -4,21 +4,22 @@ import { Button } from 'antd-mobile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Disclaimer } from '../../../components/Disclaimer';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../config/paths';
-import type { CurrencyIntroSearch } from '../../../config/search-params';
-import { AdSlot } from '../../../features/ads/AdSlot';
-import { CoinNews } from '../../../features/content/components/CoinNews';
-import { marketQueries } from '../../../features/market/api/market-queries';
-import { CoinChart } from '../../../features/market/chart/CoinChart';
-import { CoinHeader } from '../../../features/market/components/CoinHeader';
-import { CoinProfile } from '../../../features/market/components/CoinProfile';
-import { CoinScoreSection } from '../../../features/market/components/CoinScoreSection';
-import { TickerList } from '../../../features/market/components/TickerList';
-import { coinTopics, useLiveTopics } from '../../../features/market/live/live-prices';
-import { useSettingsStore } from '../../../lib/settings-store';
+import { Disclaimer } from '@/components/Disclaimer';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryView } from '@/components/QueryView';
+import { paths } from '@/config/paths';
+import type { CurrencyIntroSearch } from '@/config/search-params';
+import { AdSlot } from '@/features/ads/AdSlot';
+import { CoinNews } from '@/features/content/components/CoinNews';
+import { marketQueries } from '@/features/market/api/market-queries';
+import { CoinChart } from '@/features/chart/components/CoinChart';
+import { CoinHeader } from '@/features/market/components/CoinHeader';
+import { CoinProfile } from '@/features/market/components/CoinProfile';
+import { CoinScoreSection } from '@/features/market/components/CoinScoreSection';
+import { FollowButton } from '@/features/watchlists/components/FollowButton';
+import { TickerList } from '@/features/market/components/TickerList';
+import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
+import { useSettingsStore } from '@/lib/settings-store';
 
 function CoinIntroduction({ coinId }: { coinId: string }) {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ function CoinIntroduction({ coinId }: { coinId: string }) {
     <QueryView query={query} testId="coin" notFoundTitle={t('coin.missing')}>
       {(coin) => (
         <>
-          <CoinHeader coin={coin} />
+          <CoinHeader coin={coin} follow={<FollowButton kind="coins" id={coin.id} compact />} />
           <CoinChart coinId={coin.id} />
           <div className="cl-coin-actions">
             <Button

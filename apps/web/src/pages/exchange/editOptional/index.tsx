@@ -1,6 +1,6 @@
-import { LoginRequired } from '../../../components/login-gate';
-import { WatchListEditor } from '../../../features/market/watch-editor/WatchListEditor';
-import { useIsLoggedIn } from '../../../lib/session-store';
+import { LoginRequired } from '@/components/login-gate';
+import { WatchListEditor } from '@/features/watchlists/components/WatchListEditor';
+import { useIsLoggedIn } from '@/lib/session-store';
 
 /** Edit the coin watch list (login-gated). */
 export default function EditOptionalPage() {

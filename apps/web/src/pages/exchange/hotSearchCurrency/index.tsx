@@ -1,6 +1,6 @@
-import { Disclaimer } from '../../../components/Disclaimer';
-import { ListFooter } from '../../../components/ListFooter';
-import { HotCoinList } from '../../../features/market/search/components/HotCoinList';
+import { Disclaimer } from '@/components/Disclaimer';
+import { ListFooter } from '@/components/ListFooter';
+import { HotCoinList } from '@/features/search/components/HotCoinList';
 
 const HOT_LIST_LENGTH = 50;
 

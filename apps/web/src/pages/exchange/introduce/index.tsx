@@ -2,16 +2,17 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-import { Disclaimer } from '../../../components/Disclaimer';
-import { EmptyState } from '../../../components/EmptyState';
-import { paths } from '../../../config/paths';
-import type { IntroduceSearch } from '../../../config/search-params';
-import { useOpenCoin } from '../../../features/market/components/CoinList';
-import { ExchangeHeader } from '../../../features/market/components/ExchangeHeader';
-import { ExchangeProfile } from '../../../features/market/components/ExchangeProfile';
-import { ExchangeScoreSection } from '../../../features/market/components/ExchangeScoreSection';
-import { ExchangeQuery } from '../../../features/market/components/ExchangeQuery';
-import { TickerList } from '../../../features/market/components/TickerList';
+import { Disclaimer } from '@/components/Disclaimer';
+import { EmptyState } from '@/components/EmptyState';
+import { paths } from '@/config/paths';
+import type { IntroduceSearch } from '@/config/search-params';
+import { useOpenCoin } from '@/lib/use-open-coin';
+import { ExchangeHeader } from '@/features/market/components/ExchangeHeader';
+import { ExchangeProfile } from '@/features/market/components/ExchangeProfile';
+import { ExchangeScoreSection } from '@/features/market/components/ExchangeScoreSection';
+import { ExchangeQuery } from '@/features/market/components/ExchangeQuery';
+import { FollowButton } from '@/features/watchlists/components/FollowButton';
+import { TickerList } from '@/features/market/components/TickerList';
 
 /** Exchange introduction (params exchange_id, name; the title shows the name): profile and its markets. */
 export default function IntroducePage({ exchange_id }: IntroduceSearch) {
@@ -25,7 +26,10 @@ export default function IntroducePage({ exchange_id }: IntroduceSearch) {
         <ExchangeQuery exchangeId={exchange_id}>
           {(exchange) => (
             <>
-              <ExchangeHeader exchange={exchange} />
+              <ExchangeHeader
+                exchange={exchange}
+                follow={<FollowButton kind="exchange" id={exchange.id} compact />}
+              />
               <ExchangeScoreSection exchange={exchange} />
               <div className="cl-coin-actions">
                 <Button

@@ -4,11 +4,12 @@ import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { paths } from '../../../config/paths';
-import { searchTypes, type SearchPageSearch, type SearchType } from '../../../config/search-params';
-import { HotSearchPanel } from '../../../features/market/search/components/HotSearchPanel';
-import { SearchResults } from '../../../features/market/search/components/SearchResults';
-import { useSearchHistory } from '../../../features/search-history/use-search-history';
+import { paths } from '@/config/paths';
+import { searchTypes, type SearchPageSearch, type SearchType } from '@/config/search-params';
+import { HotSearchPanel } from '@/features/search/components/HotSearchPanel';
+import { SearchResults } from '@/features/search/components/SearchResults';
+import { coinFollowStar, exchangeFollowStar } from '@/features/watchlists/components/FollowButton';
+import { useSearchHistory } from '@/features/search/hooks/use-search-history';
 
 /** Results follow the text as it is typed, after this pause. */
 const TYPING_PAUSE_MS = 300;
@@ -81,6 +82,8 @@ export default function SearchPage({ keyword, type }: SearchPageSearch) {
                   type={activeType}
                   onOpenResult={() => add(keyword)}
                   onShowType={(next) => search(keyword, next)}
+                  renderCoinAction={coinFollowStar}
+                  renderExchangeAction={exchangeFollowStar}
                 />
               )}
             </Tabs.Tab>

@@ -1,6 +1,6 @@
-import { LoginRequired } from '../../../components/login-gate';
-import { ProfileEditor } from '../../../features/auth/components/ProfileEditor';
-import { useSessionStore } from '../../../lib/session-store';
+import { LoginRequired } from '@/components/login-gate';
+import { ProfileEditor } from '@/features/auth/components/ProfileEditor';
+import { useSessionStore } from '@/lib/session-store';
 
 /** Your info (login-gated, decision D10): avatar, nickname, bio, email; nickname and bio editable. */
 export default function YourInfoPage() {

@@ -3,14 +3,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-import logoUrl from '../../../assets/logo.svg';
-import { Disclaimer } from '../../../components/Disclaimer';
-import { failureMessage } from '../../../components/QueryView';
-import { APP_VERSION } from '../../../config/app';
-import { legalPaths, paths } from '../../../config/paths';
-import { appConfigQuery, versionCheckQuery } from '../../../features/app-info/api';
-import { AppDownload } from '../../../features/app-info/components/AppDownload';
-import { showToast } from '../../../lib/toast';
+import logoUrl from '@/assets/logo.svg';
+import { Disclaimer } from '@/components/Disclaimer';
+import { failureMessage } from '@/components/QueryView';
+import { APP_VERSION } from '@/config/app';
+import { legalPaths, paths } from '@/config/paths';
+import { appConfigQuery, versionCheckQuery } from '@/features/app-info/api';
+import { AppDownload } from '@/features/app-info/components/AppDownload';
+import { showToast } from '@/lib/toast';
 
 /** About us: app name, logo, version and update check (version_check), legal documents, app download, disclaimer. */
 export default function AboutUsPage() {

@@ -1,6 +1,6 @@
-import { LoginRequired } from '../../../components/login-gate';
-import { SecurityOverview } from '../../../features/auth/components/SecurityOverview';
-import { useSessionStore } from '../../../lib/session-store';
+import { LoginRequired } from '@/components/login-gate';
+import { SecurityOverview } from '@/features/auth/components/SecurityOverview';
+import { useSessionStore } from '@/lib/session-store';
 
 /** Account security (login-gated, decision D10): `user_msrv/security_info` and its actions. */
 export default function AccountSecurityPage() {

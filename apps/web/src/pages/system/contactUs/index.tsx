@@ -4,9 +4,9 @@ import { LinkOutline, MailOutline, SendOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ErrorView } from '../../../components/ErrorView';
-import { LoadingView } from '../../../components/LoadingView';
-import { appConfigQuery } from '../../../features/app-info/api';
+import { ErrorView } from '@/components/ErrorView';
+import { LoadingView } from '@/components/LoadingView';
+import { appConfigQuery } from '@/features/app-info/api';
 
 function isWebUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { LANGUAGE_ENTRIES, isAppLanguage } from '@coinlens/contract';
 
-import { changeAppLanguage, currentLanguage } from '../../../lib/i18n';
+import { changeAppLanguage, currentLanguage } from '@/lib/i18n';
 
 /** Language (spec §3 language entries): switches at once and persists the choice. */
 export default function LanguagePage() {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { paths } from '../../../config/paths';
-import { changeAppLanguage } from '../../../lib/i18n';
-import { readStored } from '../../../lib/storage';
-import { renderApp } from '../../../testing/render-app';
+import { paths } from '@/config/paths';
+import { changeAppLanguage } from '@/lib/i18n';
+import { readStored } from '@/lib/storage';
+import { renderApp } from '@/testing/render-app';
 
 afterEach(async () => {
   await changeAppLanguage('en');

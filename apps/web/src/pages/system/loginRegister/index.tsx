@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { usePageTitle } from '../../../lib/page-title';
-import type { AuthStep, CodePurpose } from '../../../features/auth/auth-machine';
-import { LoginRegisterForm } from '../../../features/auth/components/LoginRegisterForm';
+import { usePageTitle } from '@/lib/page-title';
+import type { AuthStep, CodePurpose } from '@/features/auth/auth-machine';
+import { LoginRegisterForm } from '@/features/auth/components/LoginRegisterForm';
 import './login-register.css';
 
 /** Login / register (spec §4 steps: login, register, forgot password, email code); the header says Register while registering. */

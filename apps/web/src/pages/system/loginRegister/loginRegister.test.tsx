@@ -3,19 +3,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ErrorCode, type SessionTokens } from '@coinlens/contract';
 
-import { paths } from '../../../config/paths';
-import { countryListQuery } from '../../../features/auth/api';
-import { readStored, writeStored } from '../../../lib/storage';
-import { showToast } from '../../../lib/toast';
-import { ok } from '../../../testing/fake-fetch';
-import { procedureOf } from '../../../features/auth/testing/fake-gateway-server';
-import { renderApp } from '../../../testing/render-app';
+import { paths } from '@/config/paths';
+import { countryListQuery } from '@/features/auth/api';
+import { readStored, writeStored } from '@/lib/storage';
+import { showToast } from '@/lib/toast';
+import { ok } from '@/testing/fake-fetch';
+import { procedureOf } from '@/features/auth/testing/fake-gateway-server';
+import { renderApp } from '@/testing/render-app';
 
 // Before any import creates the gateway singleton: its calls go to this fake server.
 const server = await vi.hoisted(async () =>
-  (await import('../../../features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
+  (await import('@/features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
 );
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
 beforeEach(() => {
   server.reset();

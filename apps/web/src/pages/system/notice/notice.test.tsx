@@ -3,16 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { GatewayAnswer, InboxMessageItem } from '@coinlens/contract';
 
-import { paths } from '../../../config/paths';
-import { inboxQueries } from '../../../features/inbox/api/inbox-queries';
-import { reloadSession } from '../../../lib/session-store';
-import { storeUser } from '../../../lib/storage';
-import { deferred, ok } from '../../../testing/fake-fetch';
-import { renderApp } from '../../../testing/render-app';
+import { paths } from '@/config/paths';
+import { inboxQueries } from '@/features/inbox/api/inbox-queries';
+import { reloadSession } from '@/lib/session-store';
+import { storeUser } from '@/lib/storage';
+import { deferred, ok } from '@/testing/fake-fetch';
+import { renderApp } from '@/testing/render-app';
 
 // Before any import creates the gateway singleton: its calls go to this fake server.
 const server = await vi.hoisted(async () =>
-  (await import('../../../features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
+  (await import('@/features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
 );
 
 const message: InboxMessageItem = {

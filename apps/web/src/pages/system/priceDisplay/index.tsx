@@ -4,11 +4,11 @@ import { CheckList, SearchBar } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryView } from '../../../components/QueryView';
-import { marketQueries } from '../../../features/market/api/market-queries';
-import { useSettingsStore } from '../../../lib/settings-store';
-import { useDisplayLanguage } from '../../../lib/use-display-language';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryView } from '@/components/QueryView';
+import { marketQueries } from '@/features/market/api/market-queries';
+import { useSettingsStore } from '@/lib/settings-store';
+import { useDisplayLanguage } from '@/lib/use-display-language';
 import { filterCurrencies, groupCurrencies } from './currency-filter';
 import './price-display.css';
 

@@ -4,19 +4,13 @@ import { useTranslation } from 'react-i18next';
 
 import { LANGUAGE_ENTRIES, formatPercent } from '@coinlens/contract';
 
-import { paths } from '../../../config/paths';
-import { accountService } from '../../../features/auth/account-service';
-import { PushSwitch } from '../../../features/push/PushSwitch';
-import { currentLanguage } from '../../../lib/i18n';
-import { useIsLoggedIn } from '../../../lib/session-store';
-import { useSettingsStore } from '../../../lib/settings-store';
-import {
-  HOMEPAGES,
-  REFRESH_RATES,
-  type Homepage,
-  type RefreshRate,
-  type UpDownColor,
-} from '../../../lib/storage';
+import { paths } from '@/config/paths';
+import { accountService } from '@/features/auth/account-service';
+import { PushSwitch } from '@/features/push/PushSwitch';
+import { currentLanguage } from '@/lib/i18n';
+import { useIsLoggedIn } from '@/lib/session-store';
+import { useSettingsStore } from '@/lib/settings-store';
+import { HOMEPAGES, REFRESH_RATES, type Homepage, type RefreshRate, type UpDownColor } from '@/lib/storage';
 
 /** Settings (spec §4): up/down colour, default homepage, market refresh rate, language, night mode, log out. */
 export default function SettingPage() {

@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { paths } from '../../../config/paths';
-import { reloadSession } from '../../../lib/session-store';
-import { reloadSettings } from '../../../lib/settings-store';
-import { readStored, storeUser, UP_DOWN_PRESETS } from '../../../lib/storage';
-import { renderApp } from '../../../testing/render-app';
+import { paths } from '@/config/paths';
+import { reloadSession } from '@/lib/session-store';
+import { reloadSettings } from '@/lib/settings-store';
+import { readStored, storeUser, UP_DOWN_PRESETS } from '@/lib/storage';
+import { renderApp } from '@/testing/render-app';
 
 // Before any import creates the gateway singleton: its calls go to this fake server.
 const server = await vi.hoisted(async () =>
-  (await import('../../../features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
+  (await import('@/features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
 );
 
 beforeEach(() => server.reset());

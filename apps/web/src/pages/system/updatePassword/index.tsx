@@ -1,6 +1,6 @@
-import { LoginRequired } from '../../../components/login-gate';
-import { ChangePasswordForm } from '../../../features/auth/components/ChangePasswordForm';
-import { useIsLoggedIn } from '../../../lib/session-store';
+import { LoginRequired } from '@/components/login-gate';
+import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm';
+import { useIsLoggedIn } from '@/lib/session-store';
 
 /** Change password (login-gated, decision D10). */
 export default function UpdatePasswordPage() {

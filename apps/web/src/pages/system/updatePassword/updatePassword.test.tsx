@@ -3,18 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ErrorCode, errorMessage } from '@coinlens/contract';
 
-import { paths } from '../../../config/paths';
-import { reloadSession } from '../../../lib/session-store';
-import { clearUser, storeUser } from '../../../lib/storage';
-import { showToast } from '../../../lib/toast';
-import { fail } from '../../../testing/fake-fetch';
-import { renderApp } from '../../../testing/render-app';
+import { paths } from '@/config/paths';
+import { reloadSession } from '@/lib/session-store';
+import { clearUser, storeUser } from '@/lib/storage';
+import { showToast } from '@/lib/toast';
+import { fail } from '@/testing/fake-fetch';
+import { renderApp } from '@/testing/render-app';
 
 // Before any import creates the gateway singleton: its calls go to this fake server.
 const server = await vi.hoisted(async () =>
-  (await import('../../../features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
+  (await import('@/features/auth/testing/fake-gateway-server')).installFakeGatewayServer(),
 );
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast', () => ({ showToast: vi.fn() }));
 
 beforeEach(() => {
   server.reset();

@@ -2,12 +2,13 @@ import { Tabs } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
-import { Disclaimer } from '../../../components/Disclaimer';
-import { AdSlot } from '../../../features/ads/AdSlot';
-import { paths } from '../../../config/paths';
-import { platformTabs, type PlatformSearch, type PlatformTab } from '../../../config/search-params';
-import { ExchangeList } from '../../../features/market/components/ExchangeList';
-import { FollowedExchanges } from '../../../features/market/components/FollowedExchanges';
+import { Disclaimer } from '@/components/Disclaimer';
+import { AdSlot } from '@/features/ads/AdSlot';
+import { paths } from '@/config/paths';
+import { platformTabs, type PlatformSearch, type PlatformTab } from '@/config/search-params';
+import { ExchangeList } from '@/features/market/components/ExchangeList';
+import { exchangeFollowStar } from '@/features/watchlists/components/FollowButton';
+import { FollowedExchanges } from '@/features/watchlists/components/FollowedExchanges';
 
 /** Exchanges tab (spec §2 tab 1): the ranking by ExRank and the exchanges the user follows. */
 export default function PlatformPage({ tab = 'ranking' }: Partial<PlatformSearch>) {
@@ -29,7 +30,7 @@ export default function PlatformPage({ tab = 'ranking' }: Partial<PlatformSearch
             title={<span data-testid={`platform-tab-${key}`}>{t(`platform.${key}`)}</span>}
             destroyOnClose
           >
-            {key === 'ranking' ? <ExchangeList /> : <FollowedExchanges />}
+            {key === 'ranking' ? <ExchangeList renderAction={exchangeFollowStar} /> : <FollowedExchanges />}
           </Tabs.Tab>
         ))}
       </Tabs>

@@ -13,12 +13,12 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useLoginGate } from '../../../components/login-gate';
-import { paths, type RoutePath } from '../../../config/paths';
-import { AdSlot } from '../../../features/ads/AdSlot';
-import { UserAvatar } from '../../../features/auth/components/UserAvatar';
-import { useUnreadCount } from '../../../features/inbox/api/inbox-queries';
-import { reloadSession, useSessionStore } from '../../../lib/session-store';
+import { useLoginGate } from '@/components/login-gate';
+import { paths, type RoutePath } from '@/config/paths';
+import { AdSlot } from '@/features/ads/AdSlot';
+import { UserAvatar } from '@/features/auth/components/UserAvatar';
+import { useUnreadCount } from '@/features/inbox/api/inbox-queries';
+import { reloadSession, useSessionStore } from '@/lib/session-store';
 
 interface Entry {
   key: string;

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { paths } from '../../../config/paths';
-import { reloadSession } from '../../../lib/session-store';
-import { storeUser } from '../../../lib/storage';
-import { renderApp } from '../../../testing/render-app';
+import { paths } from '@/config/paths';
+import { reloadSession } from '@/lib/session-store';
+import { storeUser } from '@/lib/storage';
+import { renderApp } from '@/testing/render-app';
 
 describe('Me tab', () => {
   it('offers "Log in / Register" to a visitor and gates Messages behind the tip dialog', async () => {

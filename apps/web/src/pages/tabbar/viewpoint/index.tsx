@@ -2,8 +2,8 @@ import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FlashTimeline } from '../../../features/content/components/FlashTimeline';
-import { NewsList } from '../../../features/content/components/NewsList';
+import { FlashTimeline } from '@/features/content/components/FlashTimeline';
+import { NewsList } from '@/features/content/components/NewsList';
 
 type SubTab = 'flashes' | 'news';
 

@@ -1,0 +1,14 @@
+import type { CoinDetail } from '@coinlens/contract';
+import { useTranslation } from 'react-i18next';
+
+import './coin-page.css';
+
+/** The certification state badge (spec §3, decision D6). */
+export function CertificationBadge({ state }: { state: CoinDetail['certification'] }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`cl-cert cl-cert-${state}`} data-testid="coin-certification">
+      {t(`coin.certification.${state}`)}
+    </span>
+  );
+}

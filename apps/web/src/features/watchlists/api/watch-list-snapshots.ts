@@ -1,0 +1,14 @@
+import { createSnapshotStore, isListAnswer, type SnapshotStore } from '@/lib/offline/last-snapshot';
+
+import type { WatchKind, WatchListData } from './watch-list-queries';
+
+/** The user's watch lists, kept for an offline start. */
+export const watchListSnapshots: { [K in WatchKind]: SnapshotStore<WatchListData<K>> } = {
+  coins: createSnapshotStore<WatchListData<'coins'>>('watch_coins', isListAnswer),
+  exchange: createSnapshotStore<WatchListData<'exchange'>>('watch_exchange', isListAnswer),
+};
+
+/** Scope of a watch list copy: one user's list in one currency. */
+export function watchListScope(uid: string | number | null, currency: string): string | null {
+  return uid === null ? null : `${uid}:${currency}`;
+}
