@@ -10,6 +10,8 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import fileNaming from './apps/web/eslint-rules/file-naming.mjs';
+
 const web = './apps/web/src';
 const server = './apps/server/src';
 // Every web feature folder, read at load so a new feature is covered: a feature never imports another one.
@@ -130,6 +132,20 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // File names (apps/web/README.md) and imports: ./ and ../ stay relative, anything further starts at @/.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { web: { rules: { 'file-naming': fileNaming } } },
+    rules: {
+      'web/file-naming': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^\\.\\./\\.\\./', message: 'Two or more levels up: import from @/ instead.' }],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],

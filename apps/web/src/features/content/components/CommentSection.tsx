@@ -13,7 +13,7 @@ import {
 
 import { EmptyState } from '@/components/EmptyState';
 import { LoadMoreFooter } from '@/components/LoadMoreFooter';
-import { useLoginGate } from '@/components/login-gate';
+import { useLoginGate } from '@/components/use-login-gate';
 import { QueryView, failureMessage } from '@/components/QueryView';
 import { useDisplayLanguage } from '@/lib/use-display-language';
 import { showToast } from '@/lib/toast';

@@ -1,7 +1,7 @@
 import { ErrorCode, GatewayError, type FlashItem, type VoteDirection } from '@coinlens/contract';
 import { useTranslation } from 'react-i18next';
 
-import { useLoginGate } from '@/components/login-gate';
+import { useLoginGate } from '@/components/use-login-gate';
 import { failureMessage } from '@/components/QueryView';
 import { showToast } from '@/lib/toast';
 import { useVote } from '../api/content-actions';

@@ -4,7 +4,7 @@ import { Button } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 
-import { useLoginGate } from '@/components/login-gate';
+import { useLoginGate } from '@/components/use-login-gate';
 import { useWatchedIds, useWatchListMutation, type WatchKind } from '../api/watch-list-queries';
 
 export interface FollowButtonProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { EmptyState } from '@/components/EmptyState';
-import { LoginRequired } from '@/components/login-gate';
+import { LoginRequired } from '@/components/LoginRequired';
 import type { NoticeDetailSearch } from '@/config/search-params';
 import { MessageDetail } from '@/features/inbox/components/MessageDetail';
 import { useIsLoggedIn } from '@/lib/session-store';

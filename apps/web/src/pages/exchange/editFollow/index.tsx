@@ -1,4 +1,4 @@
-import { LoginRequired } from '@/components/login-gate';
+import { LoginRequired } from '@/components/LoginRequired';
 import { WatchListEditor } from '@/features/watchlists/components/WatchListEditor';
 import { useIsLoggedIn } from '@/lib/session-store';
 

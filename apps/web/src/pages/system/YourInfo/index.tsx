@@ -1,4 +1,4 @@
-import { LoginRequired } from '@/components/login-gate';
+import { LoginRequired } from '@/components/LoginRequired';
 import { ProfileEditor } from '@/features/auth/components/ProfileEditor';
 import { useSessionStore } from '@/lib/session-store';
 

@@ -1,4 +1,4 @@
-import { LoginRequired } from '@/components/login-gate';
+import { LoginRequired } from '@/components/LoginRequired';
 import { SecurityOverview } from '@/features/auth/components/SecurityOverview';
 import { useSessionStore } from '@/lib/session-store';
 

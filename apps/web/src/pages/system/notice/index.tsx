@@ -1,4 +1,4 @@
-import { LoginRequired } from '@/components/login-gate';
+import { LoginRequired } from '@/components/LoginRequired';
 import { MessageList } from '@/features/inbox/components/MessageList';
 import { useIsLoggedIn } from '@/lib/session-store';
 

@@ -1,4 +1,4 @@
-import { LoginRequired } from '@/components/login-gate';
+import { LoginRequired } from '@/components/LoginRequired';
 import { ChangePasswordForm } from '@/features/auth/components/ChangePasswordForm';
 import { useIsLoggedIn } from '@/lib/session-store';
 

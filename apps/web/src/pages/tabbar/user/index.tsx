@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useLoginGate } from '@/components/login-gate';
+import { useLoginGate } from '@/components/use-login-gate';
 import { paths, type RoutePath } from '@/config/paths';
 import { AdSlot } from '@/features/ads/AdSlot';
 import { UserAvatar } from '@/features/auth/components/UserAvatar';

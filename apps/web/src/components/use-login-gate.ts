@@ -1,11 +1,10 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { paths } from '../config/paths';
 import { useSessionStore } from '../lib/session-store';
-import { EmptyState } from './EmptyState';
 
 /**
  * Login-gated actions (spec §6, decision D10): a logged-in user goes ahead; a visitor gets the tip
@@ -38,22 +37,5 @@ export function useLoginGate(): (action: () => void) => void {
       });
     },
     [navigate, t],
-  );
-}
-
-/** The body of a gated page opened directly by a visitor. */
-export function LoginRequired() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <EmptyState
-      testId="login-required"
-      title={t('auth.loginRequired')}
-      action={
-        <Button color="primary" onClick={() => void navigate({ to: paths.loginRegister })}>
-          {t('common.login')}
-        </Button>
-      }
-    />
   );
 }
