@@ -292,10 +292,15 @@ describe.each(TEST_DIALECTS)('content, inbox, ads and push on %s', (dialect) => 
       as,
     );
     expect(changed.code).toBe(0);
-    const list = await callAs(server, 'appinbox_msrv/inbox_message_list', {}, as);
-    expect(
-      list.data.list.some((item) => item.category === 'system' && /password was changed/.test(item.title)),
-    ).toBe(true);
+    // The message is written when the account event is heard, just after the answer.
+    await expect
+      .poll(async () => {
+        const list = await callAs(server, 'appinbox_msrv/inbox_message_list', {}, as);
+        return list.data.list.some(
+          (item) => item.category === 'system' && /password was changed/.test(item.title),
+        );
+      })
+      .toBe(true);
   });
 
   it('serves localised, labelled ads for each position', async () => {
