@@ -1,4 +1,4 @@
-// Type-aware lint for every workspace. Import direction follows ARCHITECTURE.md:
+// Type-aware lint for every workspace. Import direction follows docs/architecture.md:
 // web -> contract, server -> contract, never web <-> server; the market simulator -> market-model and contract, and
 // only the server's provider registry imports it; inside web: components/lib -> features -> pages -> app;
 // inside server: gateway -> modules -> (market-data, scoring, db); scoring imports nothing with I/O.
