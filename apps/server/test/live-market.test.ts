@@ -109,6 +109,9 @@ describe('the live market over real HTTP', () => {
       (await call('appmarket_msrv/exchange_detail', { exchange_id: 'binance' })).data,
     );
     expect(binance.score).not.toBeNull();
+    // Its pairs and turnover come from the venue tickers read so far: never a zero for a venue that has them.
+    expect(binance.pair_count).toBeGreaterThan(0);
+    expect(binance.amount_24h).toBeGreaterThan(0);
     expect(binance.fictional).toBe(false);
     const liquidity = binance.coverage.find((entry) => entry.factor === 'liquidity');
     expect(liquidity?.available).toBe(true);

@@ -97,7 +97,7 @@ export class MarketIngest {
     this.signals = new SignalsJob(provider, snapshot);
     this.scoring = new ScoreJob(scorer, snapshot, ranking);
     this.retention = new RetentionJob(candles, now);
-    this.venues = options.prices === 'quotes' ? new VenuesJob(provider, snapshot) : null;
+    this.venues = options.prices === 'quotes' ? new VenuesJob(provider, snapshot, now) : null;
   }
 
   /**

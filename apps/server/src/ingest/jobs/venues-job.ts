@@ -18,6 +18,7 @@ export class VenuesJob {
   constructor(
     private readonly provider: MarketDataProvider,
     private readonly snapshot: MarketSnapshot,
+    private readonly now: () => number,
   ) {}
 
   async run(signal: AbortSignal): Promise<void> {
@@ -42,6 +43,31 @@ export class VenuesJob {
       const excluded = new Set(referencePrice(own, exclusions)?.excluded ?? []);
       coin.venues = own.map((ticker) => ({ ticker, excluded: excluded.has(ticker) }));
     }
+    this.aggregateExchanges();
     this.snapshot.version++;
+  }
+
+  /** Each exchange's pairs, coins and turnover over the venues read so far (they fill in round by round). */
+  private aggregateExchanges(): void {
+    const totals = new Map<string, { pairs: number; coins: Set<string>; amount: number; healthy: number }>();
+    for (const coin of this.snapshot.coins.values())
+      for (const { ticker, excluded } of coin.venues) {
+        const entry = totals.get(ticker.exchangeId) ?? { pairs: 0, coins: new Set(), amount: 0, healthy: 0 };
+        entry.pairs += 1;
+        entry.coins.add(ticker.coinId);
+        entry.amount += ticker.volumeUsd24h;
+        if (!excluded) entry.healthy += ticker.volumeUsd24h;
+        totals.set(ticker.exchangeId, entry);
+      }
+    const now = this.now();
+    for (const [exchangeId, entry] of totals) {
+      const exchange = this.snapshot.exchanges.get(exchangeId);
+      if (!exchange) continue;
+      exchange.pairCount = entry.pairs;
+      exchange.coinCount = entry.coins.size;
+      exchange.amount24h = entry.amount;
+      exchange.healthyAmount24h = entry.healthy;
+      exchange.asOf = now;
+    }
   }
 }
