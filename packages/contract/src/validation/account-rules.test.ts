@@ -67,6 +67,14 @@ describe('email', () => {
     'a\u00a0b@c.co',
     '.',
     '@',
+    // What a mailer reads as a display name or a list, delivering to another address than the one counted.
+    'x<victim@host.com>',
+    'victim@host.com>',
+    '"a"@b.co',
+    'a,b@c.co',
+    'a;b@c.co',
+    '(c)a@b.co',
+    'a@b..co',
   ])('rejects %j as email_format', (email) => {
     expect(isValidEmail(email)).toBe(false);
     expect(checkEmail(email)).toBe('email_format');

@@ -15,7 +15,12 @@ import type { ValidationMessageKey } from './validation-messages.js';
 // null; a blank (empty or whitespace-only) value reports its `required_*` key, never the format key. Lengths
 // count characters (code points), so an emoji or a CJK character counts once.
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Letters and digits of any script, and the other characters an unquoted address may hold; no angle brackets,
+ * quotes, commas or parentheses, which a mailer reads as a display name or a list (`x<victim@host>` goes to victim).
+ */
+export const EMAIL_PATTERN =
+  /^[\p{L}\p{M}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{M}\p{N}-]+(?:\.[\p{L}\p{M}\p{N}-]+)+$/u;
 const VERIFICATION_CODE_PATTERN = new RegExp(`^[0-9]{${VERIFICATION_CODE_LENGTH}}$`);
 const PASSWORD_FORBIDDEN = /[\s\p{Cc}\p{Cf}\p{Cs}]/u;
 const DIGIT = /^\p{Nd}$/u;
