@@ -149,6 +149,10 @@ describe('visibleTextHash and pageTitle', () => {
     expect(pageTitle('<title>  A &lt;b&gt; &amp; c  </title>')).toBe('A <b> & c');
     expect(pageTitle('<title>1 < 2</title>')).toBe('1 < 2');
     expect(pageTitle('<p>no title</p>')).toBeNull();
+    expect(pageTitle('<title>a<title>b</title>')).toBe('a<title>b');
+    // A hostile page of unclosed titles: a linear scan answers at once (a lazy match over it took ~5 s).
+    expect(pageTitle(`<head>${'<title>x'.repeat(50_000)}</head>`)).toBeNull();
+    expect(pageTitle(`${'<title'.repeat(50_000)}`)).toBeNull();
     expect(pageTitle('<title> </title>')).toBeNull();
   });
 });

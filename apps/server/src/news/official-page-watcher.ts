@@ -58,10 +58,15 @@ export function visibleTextHash(html: string): string {
 
 /** The text of the first `<title>`, or null. */
 export function pageTitle(html: string): string | null {
-  const match = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html);
-  if (match?.[1] === undefined) return null;
+  // One scan for the first opening tag and one for its end: a lazy match over the page would rescan the rest of
+  // it from every unclosed <title> (seconds on a hostile page of repeated tags).
+  const open = /<title\b[^>]{0,1000}>/i.exec(html);
+  if (!open) return null;
+  const rest = html.slice(open.index + open[0].length);
+  const end = rest.search(/<\/title\s*>/i);
+  if (end === -1) return null;
   // <title> holds text only: a "<" in it is a character, not a tag.
-  const title = htmlToText(match[1].replace(/</g, '&lt;'), MAX_TITLE_LENGTH);
+  const title = htmlToText(rest.slice(0, end).replace(/</g, '&lt;'), MAX_TITLE_LENGTH);
   return title === '' ? null : title;
 }
 
