@@ -78,6 +78,24 @@ describe('search procedures', () => {
     }
   });
 
+  it('pages search only within the result window (page × page_size ≤ 1,000)', async () => {
+    const last = await call('appsearch_msrv/search', {
+      keyword: 'a',
+      type: 'news',
+      page: 10,
+      page_size: 100,
+    });
+    expect(last.code).toBe(0);
+    const beyond = await call('appsearch_msrv/search', {
+      keyword: 'a',
+      type: 'news',
+      page: 9_999,
+      page_size: 100,
+    });
+    expect(beyond.code).toBe(50500);
+    expect(beyond.msg).toMatch(/page/);
+  });
+
   it('ranks hot coins and keywords by what searches found, never echoing the raw text', async () => {
     // More than the earlier tests' searches for bitcoin.
     for (let round = 0; round < 8; round += 1) await call('appsearch_msrv/search', { keyword: 'chainl' });

@@ -19,6 +19,12 @@ export const COIN_SORT_KEYS = [
 
 export const COIN_FILTERS = ['all', 'gainers', 'losers', 'new', 'watchlist'] as const;
 
+/**
+ * How deep search pages reach (page × page_size): matching is a substring scan plus a count, and pages far down
+ * a common keyword would make one call scan the whole table with a large offset.
+ */
+export const SEARCH_RESULT_WINDOW = 1_000;
+
 /** The score's factors (docs/score-methodology.md), in the order a breakdown lists them. */
 export const SCORE_FACTORS = [
   'verified_volume',

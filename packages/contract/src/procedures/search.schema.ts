@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineProcedure } from './define-procedure.js';
 import { coinListItem, conceptItem, exchangeListItem } from './market.schema.js';
 import { currency, freshness, page, pageSize } from './shared-fields.js';
-import { SEARCH_KEYWORD_MAX, SEARCH_TYPES } from './procedure-constants.js';
+import { SEARCH_KEYWORD_MAX, SEARCH_RESULT_WINDOW, SEARCH_TYPES } from './procedure-constants.js';
 
 /** A news or flash hit; the content issue fills these in. */
 export const searchNewsItem = z.object({
@@ -24,13 +24,18 @@ export const searchProcedures = {
    * asked for, so `all` answers the first page of each.
    */
   'appsearch_msrv/search': defineProcedure({
-    input: z.object({
-      keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
-      type: z.enum(SEARCH_TYPES).default('all'),
-      page,
-      page_size: pageSize.default(20),
-      currency,
-    }),
+    input: z
+      .object({
+        keyword: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX),
+        type: z.enum(SEARCH_TYPES).default('all'),
+        page,
+        page_size: pageSize.default(20),
+        currency,
+      })
+      .refine((input) => input.page * input.page_size <= SEARCH_RESULT_WINDOW, {
+        path: ['page'],
+        message: `page × page_size may not exceed ${SEARCH_RESULT_WINDOW}`,
+      }),
     output: z.object({
       keyword: z.string(),
       type: z.enum(SEARCH_TYPES),

@@ -1,3 +1,4 @@
+import { SEARCH_RESULT_WINDOW } from '@coinlens/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ProcedureOutput, SearchType } from '@coinlens/contract';
 
@@ -29,7 +30,9 @@ export const searchQueries = {
           { signal },
         ),
       getNextPageParam: (last: SearchAnswer) =>
-        last.page * last.page_size < totalOf(last) ? last.page + 1 : undefined,
+        last.page * last.page_size < Math.min(totalOf(last), SEARCH_RESULT_WINDOW)
+          ? last.page + 1
+          : undefined,
       staleTime: 30_000,
     }),
   hot: (limit: number, currency: string) => procedureQuery('appsearch_msrv/hot_search', { limit, currency }),
