@@ -261,6 +261,11 @@ export class MarketScorer {
     };
   }
 
+  /** The source that serves `capability` (a composite names the one it routes to). */
+  private sourceName(capability: Capability): string {
+    return this.provider.sourceOf?.(capability) ?? this.provider.name;
+  }
+
   /** Where each factor's data came from for this coin (kept only for the factors that had a value). */
   private sources(
     coin: CoinState,
@@ -269,7 +274,7 @@ export class MarketScorer {
     now: number,
   ): Record<ScoreFactor, FactorSource | null> {
     const of = (capability: Capability, asOf: number): FactorSource => ({
-      source: this.provider.sourceOf?.(capability) ?? this.provider.name,
+      source: this.sourceName(capability),
       asOf,
     });
     const venuesAsOf = Math.max(0, ...coin.venues.map((venue) => venue.ticker.timestamp));
@@ -281,10 +286,10 @@ export class MarketScorer {
       (venue) => venue.depthUsd2pct !== null && !sampledDepth.has(`${venue.exchangeId}|${coin.profile.id}`),
     );
     const depthSources = [
-      ...(booked ? [of('orderBooks', now).source] : []),
-      ...(published ? [of('tickers', venuesAsOf || now).source] : []),
+      ...(booked ? [this.sourceName('orderBooks')] : []),
+      ...(published ? [this.sourceName('tickers')] : []),
     ];
-    const trading = [...depthSources, ...(sampled ? [of('trades', now).source] : [])];
+    const trading = [...depthSources, ...(sampled ? [this.sourceName('trades')] : [])];
     const join = (names: string[]) => [...new Set(names)].join(' + ');
     return {
       market_cap: of('coins', coin.asOf),
@@ -377,7 +382,7 @@ export class MarketScorer {
       now,
     );
     const source = (capability: Capability): FactorSource => ({
-      source: this.provider.sourceOf?.(capability) ?? this.provider.name,
+      source: this.sourceName(capability),
       asOf: now,
     });
     for (const score of scores) {
