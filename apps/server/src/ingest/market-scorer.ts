@@ -14,10 +14,7 @@ import type { FactorSource } from '../scoring/factor-coverage.js';
 import { scoreExchanges } from '../scoring/exchange-score.js';
 import { fitDepthMultiple } from '../scoring/verified-volume.js';
 import type { VenueMarket } from '../scoring/verified-volume.js';
-import { integrityFeatures } from '../scoring/venue-integrity/integrity-features.js';
-import type { IntegrityFeatures } from '../scoring/venue-integrity/integrity-features.js';
-import type { VenueEvidence } from '../scoring/venue-integrity/venue-evidence.js';
-import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
+import { judgeVenues } from '../scoring/venue-integrity/judge-venues.js';
 import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
 import { explainMovement } from '../scoring/score-explanation.js';
 import { ScoreSmoother } from '../scoring/score-smoother.js';
@@ -140,9 +137,13 @@ export class MarketScorer {
     const samples = await this.sampler.sample(tickers, signal);
     const announcements = await this.announcementCounts(now, signal);
     const sampleMs = performance.now() - sampleStarted;
-    const features = await this.venueFeatures(samples, signal);
+    const slices = new EventLoopSlices();
+    const judged = await judgeVenues(samples, async () => {
+      await slices.pause();
+      signal.throwIfAborted();
+    });
     const computeStarted = performance.now();
-    this.venueIntegrity = new Map(scoreVenues(features.list).map((venue) => [venue.exchangeId, venue]));
+    this.venueIntegrity = new Map(judged.venues.map((venue) => [venue.exchangeId, venue]));
     const depth = this.sampler.depthByVenueCoin(tickers);
 
     const evidence = coins.map((coin) => this.evidenceOf(coin, depth, announcements, now));
@@ -186,7 +187,7 @@ export class MarketScorer {
     this.scoreExchanges(values, now);
     this.lastRun = {
       sampleMs,
-      computeMs: features.busyMs + performance.now() - computeStarted,
+      computeMs: judged.busyMs + performance.now() - computeStarted,
     };
     await this.storeReadings(newReadings, now);
   }
@@ -203,27 +204,6 @@ export class MarketScorer {
     } catch (error) {
       this.log.warn({ err: error }, 'score readings could not be stored');
     }
-  }
-
-  /**
-   * Each venue's integrity features, in slices: half the compute of a run (~100 ms on the first, cold one), and
-   * nothing is written before all are done. `busyMs` counts the computing, not the turns handed back.
-   */
-  private async venueFeatures(
-    samples: readonly VenueEvidence[],
-    signal: AbortSignal,
-  ): Promise<{ list: IntegrityFeatures[]; busyMs: number }> {
-    const slices = new EventLoopSlices();
-    const list: IntegrityFeatures[] = [];
-    let busyMs = 0;
-    for (const sample of samples) {
-      await slices.pause();
-      signal.throwIfAborted();
-      const started = performance.now();
-      list.push(integrityFeatures(sample));
-      busyMs += performance.now() - started;
-    }
-    return { list, busyMs };
   }
 
   private evidenceOf(

@@ -1,0 +1,70 @@
+import { SCORE_PARAMETERS } from '../methodology.js';
+import { verifiedVolume } from '../verified-volume.js';
+import { integrityFeatures } from './integrity-features.js';
+import type { IntegrityFeatures } from './integrity-features.js';
+import type { VenueEvidence } from './venue-evidence.js';
+import { scoreVenues } from './venue-integrity.js';
+import type { IntegrityFlag, VenueIntegrity } from './venue-integrity.js';
+
+/** Hands the event loop back between venues (the runner passes its slicer; the audit command nothing). */
+export type Pause = () => Promise<void>;
+
+/**
+ * The one path from venue evidence to venue integrity, shared by the score's runner and `npm run audit`: the
+ * features of each venue (judged against the others of the same universe), then their robust scoring.
+ * `busyMs` counts the computing, not the turns handed back.
+ */
+export async function judgeVenues(
+  universe: readonly VenueEvidence[],
+  pause: Pause = async () => {},
+): Promise<{ venues: VenueIntegrity[]; busyMs: number }> {
+  const features: IntegrityFeatures[] = [];
+  let busyMs = 0;
+  for (const evidence of universe) {
+    await pause();
+    const started = performance.now();
+    features.push(integrityFeatures(evidence));
+    busyMs += performance.now() - started;
+  }
+  const started = performance.now();
+  const venues = scoreVenues(features);
+  return { venues, busyMs: busyMs + performance.now() - started };
+}
+
+/** One venue's verdict as `npm run audit` prints it. */
+export interface VenueVerdict {
+  id: string;
+  integrity: number;
+  flags: IntegrityFlag[];
+  reportedUsd: number;
+  /** What the score counts of the reported volume: after integrity and the depth cap. */
+  countedUsd: number;
+}
+
+/** Verdicts on a universe of venues: their integrity and how much of their reported volume the score counts. */
+export async function auditVenues(universe: readonly VenueEvidence[]): Promise<VenueVerdict[]> {
+  const { venues } = await judgeVenues(universe);
+  return venues.map((venue, index) => {
+    const evidence = universe[index]!;
+    const volume = verifiedVolume(
+      [
+        {
+          exchangeId: venue.exchangeId,
+          reportedVolumeUsd24h: evidence.reportedVolumeUsd24h,
+          depthUsd2pct: evidence.depthUsd2pct,
+          integrity: venue.integrity,
+          priceExcluded: false,
+          evidenced: true,
+        },
+      ],
+      SCORE_PARAMETERS.depthImpliedVolumeMultiple,
+    );
+    return {
+      id: venue.exchangeId,
+      integrity: venue.integrity,
+      flags: venue.flags,
+      reportedUsd: evidence.reportedVolumeUsd24h,
+      countedUsd: volume.verified,
+    };
+  });
+}
