@@ -34,6 +34,11 @@ export const INTEGRITY_FLAG_KINDS = [
   'no_round_sizes',
   'paired_prints',
   'alternating_sides',
+  'unclustered_sides',
+  'scripted_bursts',
+  'flow_moves_no_price',
+  'matched_legs',
+  'copied_tape',
   'prints_outside_quote',
   'thin_book_for_volume',
 ] as const;
@@ -59,6 +64,31 @@ const INTEGRITY_FLAG_TEXTS: Readonly<Record<IntegrityFlagKind, Localised<string>
     en: 'Buy and sell sides alternate too regularly',
     vi: 'Chiều mua và bán luân phiên quá đều',
     'zh-Hans': '买卖方向交替过于规律',
+  },
+  unclustered_sides: {
+    en: 'Buyers do not follow buyers as in real trading: many sides look drawn at random',
+    vi: 'Chiều mua bán không nối tiếp nhau như giao dịch thật: nhiều lệnh như được chọn ngẫu nhiên',
+    'zh-Hans': '买卖方向不像真实交易那样连续出现：大量成交方向似乎随机生成',
+  },
+  scripted_bursts: {
+    en: 'Long bursts of same-side trades, more one-sided than any real market',
+    vi: 'Chuỗi dài lệnh cùng chiều, lệch hơn mọi thị trường thật',
+    'zh-Hans': '同向成交成串出现，比任何真实市场都更单边',
+  },
+  flow_moves_no_price: {
+    en: 'Buying and selling here does not move the price',
+    vi: 'Mua và bán ở đây không làm giá thay đổi',
+    'zh-Hans': '此处的买卖不会推动价格',
+  },
+  matched_legs: {
+    en: 'Trades met within seconds by opposite trades of exactly the same size',
+    vi: 'Lệnh được khớp lại trong vài giây bởi lệnh ngược chiều cùng khối lượng',
+    'zh-Hans': '成交在数秒内被等量反向成交对冲',
+  },
+  copied_tape: {
+    en: 'Trades copied from another exchange with a delay',
+    vi: 'Giao dịch được sao chép từ sàn khác với độ trễ',
+    'zh-Hans': '成交记录滞后复制自其他交易所',
   },
   prints_outside_quote: {
     en: 'Trades printed outside the quoted bid and ask',

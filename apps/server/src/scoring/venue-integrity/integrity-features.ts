@@ -1,4 +1,9 @@
-import { outsideQuoteShare, pairedPrintShare, sideAlternation } from './tape-features.js';
+import { flowPriceCoherence } from './flow-price.js';
+import type { FlowPriceCoherence } from './flow-price.js';
+import { matchedLegShare } from './matched-legs.js';
+import { signClustering } from './sign-clustering.js';
+import type { SignClustering } from './sign-clustering.js';
+import { outsideQuoteShare, pairedPrintShare } from './tape-features.js';
 import { benfordMad, roundSizeShare } from './trade-size-tests.js';
 import type { VenueEvidence } from './venue-evidence.js';
 
@@ -7,6 +12,8 @@ export const FEATURE_MINIMUMS = {
   sizeTests: 200,
   tapeTests: 50,
   quoteTests: 20,
+  /** Buckets of 30 prints for the flow-and-price test. */
+  flowBuckets: 10,
 } as const;
 
 /** Prints this close before a book snapshot are compared with its quote, with this much room for the move since. */
@@ -22,15 +29,21 @@ export interface IntegrityFeatures {
   roundSizeShare: number | null;
   /** Share of prints in self-trade pairs; high is suspicious. */
   pairedPrintShare: number | null;
-  /** Minus the lag-1 side autocorrelation; high is suspicious. */
-  sideAlternation: number | null;
   /** Share of prints outside the quote; high is suspicious. */
   outsideQuoteShare: number | null;
   /** ±2 % depth ÷ reported 24 h volume (Alameda: honest ≳ 0.005); low is suspicious. */
   depthToVolume: number | null;
+  /** Trade-sign clustering: real flow 0.50–0.84, judged against that (honest-share.ts), not against peers. */
+  signClustering: SignClustering | null;
+  /** Signed flow vs price change: real liquid flow 0.35–0.55 (honest-share.ts). */
+  flowPrice: FlowPriceCoherence | null;
+  /** Share of notional in matched opposite legs within 3 s (honest-share.ts). */
+  matchedLegShare: number | null;
 }
 
-export type FeatureName = Exclude<keyof IntegrityFeatures, 'exchangeId' | 'tradeCount'>;
+/** The features judged against the other venues of the universe (robust z-scores, venue-integrity.ts). */
+export type FeatureName =
+  'benfordMad' | 'roundSizeShare' | 'pairedPrintShare' | 'outsideQuoteShare' | 'depthToVolume';
 
 /** The integrity features of one venue's evidence. */
 export function integrityFeatures(evidence: VenueEvidence): IntegrityFeatures {
@@ -43,7 +56,6 @@ export function integrityFeatures(evidence: VenueEvidence): IntegrityFeatures {
     benfordMad: enoughSizes ? benfordMad(sizes) : null,
     roundSizeShare: enoughSizes ? roundSizeShare(sizes) : null,
     pairedPrintShare: enoughTape ? pairedPrintShare(evidence.trades) : null,
-    sideAlternation: sideAlternation(evidence.trades, FEATURE_MINIMUMS.tapeTests),
     outsideQuoteShare: outsideQuoteShare(
       evidence.trades,
       evidence.books,
@@ -55,5 +67,8 @@ export function integrityFeatures(evidence: VenueEvidence): IntegrityFeatures {
       evidence.depthUsd2pct !== null && evidence.reportedVolumeUsd24h > 0
         ? evidence.depthUsd2pct / evidence.reportedVolumeUsd24h
         : null,
+    signClustering: signClustering(evidence.trades, FEATURE_MINIMUMS.tapeTests),
+    flowPrice: flowPriceCoherence(evidence.trades, FEATURE_MINIMUMS.flowBuckets),
+    matchedLegShare: matchedLegShare(evidence.trades, FEATURE_MINIMUMS.tapeTests),
   };
 }

@@ -1,7 +1,5 @@
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 
-const pairOf = (print: Pick<TradePrint, 'coinId' | 'quote'>) => `${print.coinId}|${print.quote}`;
-
 /**
  * Share of prints that are one half of a buy/sell pair with the same pair, time, price and size: a self-trade,
  * the direct signature of wash trading (Bitwise 2019; Coin Metrics' trade-level checks). Prints without a side
@@ -40,44 +38,6 @@ function pairedWithin(prints: readonly TradePrint[], start: number, end: number)
     }
   }
   return paired;
-}
-
-/**
- * How regularly consecutive prints of a pair switch side: minus the lag-1 autocorrelation of the side signs,
- * floored at 0. Real order flow clusters (buyers follow buyers); a wash bot printing buy-sell pairs alternates.
- * Null below `minimum` sided prints.
- */
-export function sideAlternation(trades: readonly TradePrint[], minimum: number): number | null {
-  const byPair = new Map<string, TradePrint[]>();
-  for (const print of trades) {
-    if (print.side === null) continue;
-    const list = byPair.get(pairOf(print));
-    if (list) list.push(print);
-    else byPair.set(pairOf(print), [print]);
-  }
-  let products = 0;
-  let count = 0;
-  let sum = 0;
-  let n = 0;
-  for (const prints of byPair.values()) {
-    const signs = [...prints]
-      .sort((a, b) => a.timestamp - b.timestamp)
-      .map((p) => (p.side === 'buy' ? 1 : -1));
-    for (let i = 0; i < signs.length; i++) {
-      sum += signs[i]!;
-      n++;
-      if (i > 0) {
-        products += signs[i]! * signs[i - 1]!;
-        count++;
-      }
-    }
-  }
-  if (n < minimum || count === 0) return null;
-  const mean = sum / n;
-  const variance = 1 - mean * mean;
-  if (variance <= 1e-9) return 0;
-  const autocorrelation = (products / count - mean * mean) / variance;
-  return Math.max(0, -autocorrelation);
 }
 
 /**

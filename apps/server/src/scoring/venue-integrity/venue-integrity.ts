@@ -1,4 +1,5 @@
 import { median, medianAbsoluteDeviation } from '../../analytics/robust-statistics.js';
+import { honestShare } from './honest-share.js';
 import type { FeatureName, IntegrityFeatures } from './integrity-features.js';
 
 export type IntegrityFlag =
@@ -6,6 +7,11 @@ export type IntegrityFlag =
   | 'no_round_sizes'
   | 'paired_prints'
   | 'alternating_sides'
+  | 'unclustered_sides'
+  | 'scripted_bursts'
+  | 'flow_moves_no_price'
+  | 'matched_legs'
+  | 'copied_tape'
   | 'prints_outside_quote'
   | 'thin_book_for_volume';
 
@@ -49,12 +55,6 @@ const RULES: Readonly<Record<FeatureName, FeatureRule>> = {
     suspicion: (value) => value,
     madFloor: 0.02,
     hardLimit: { breached: (value) => value > 0.3, ceiling: 0.1 },
-  },
-  sideAlternation: {
-    flag: 'alternating_sides',
-    suspicion: (value) => value,
-    madFloor: 0.05,
-    hardLimit: { breached: (value) => value > 0.4, ceiling: 0.3 },
   },
   outsideQuoteShare: {
     flag: 'prints_outside_quote',
@@ -125,9 +125,11 @@ export function scoreVenues(universe: readonly IntegrityFeatures[]): VenueIntegr
     }
     const anomaly = Math.sqrt(sumSquares);
     const relative = Math.exp(-Math.max(0, anomaly - anomalyFree) / anomalyScale);
+    const tape = honestShare(features);
+    flags.push(...tape.flags);
     return {
       exchangeId: features.exchangeId,
-      integrity: Math.min(relative, ceiling),
+      integrity: Math.min(relative, ceiling, tape.share),
       anomaly,
       features,
       zScores,

@@ -45,7 +45,11 @@ export function bookDepth(levels = 40, levelSize = 50): number {
   return 2 * inBand * MID * levelSize;
 }
 
-/** Honest flow: log-normal typed sizes, sides clustering a little, fills at the quote, spread over an hour. */
+/**
+ * Honest flow as real tapes show it: log-normal typed sizes, sides that cluster (a side persists with
+ * probability 0.85, lag-1 autocorrelation ≈ 0.7), and a price that the flow moves (each print pushes the mid by
+ * its signed size, mean-reverting to `MID`), filled at the quote; spread over `spanMs` before the book.
+ */
 export function honestTape(
   exchangeId: string,
   count: number,
@@ -53,20 +57,26 @@ export function honestTape(
   spanMs = 3_600_000,
 ): TradePrint[] {
   const random = seededRandom(seed);
+  const times = Array.from({ length: count }, () => Math.floor(BOOK_TIME - spanMs * random())).sort(
+    (a, b) => a - b,
+  );
   let side: 'buy' | 'sell' = 'buy';
-  return Array.from({ length: count }, (_, index) => {
-    if (random() < 0.4) side = random() < 0.5 ? 'buy' : 'sell';
+  let logMid = 0;
+  return times.map((timestamp, index) => {
+    if (random() < 0.15) side = side === 'buy' ? 'sell' : 'buy';
     const amount = typedSize(Math.exp(0.2 + 1.5 * normal(random)), random);
+    logMid = 0.97 * logMid + 0.00005 * Math.min(amount, 20) * (side === 'buy' ? 1 : -1);
+    const mid = MID * Math.exp(logMid);
     return {
       id: `${exchangeId}-h${index}`,
       exchangeId,
       coinId: 'coin',
       base: 'C',
       quote: 'USD',
-      price: side === 'buy' ? MID * 1.0005 : MID * 0.9995,
+      price: Number((side === 'buy' ? mid * 1.0005 : mid * 0.9995).toPrecision(8)),
       amount,
       side,
-      timestamp: Math.floor(BOOK_TIME - spanMs * random()),
+      timestamp,
     };
   });
 }

@@ -1,0 +1,76 @@
+import type { IntegrityFeatures } from './integrity-features.js';
+import type { IntegrityFlag } from './venue-integrity.js';
+
+/**
+ * What real honest flow looks like on the tape tests, measured on every real public tape we hold (Binance spot
+ * 2024 BTC and ETH, Binance futures 2020, Kraken 2019 and 2025, Mt. Gox 2013; docs/score-methodology.md §1b),
+ * with room below the lowest honest value. Every constant is documented there.
+ */
+export const REAL_FLOW = {
+  /** Lag-1 trade-sign autocorrelation: real tapes 0.50–0.84. */
+  signClusteringFloor: 0.45,
+  /** Above this, flow is more one-sided than any real tape: scripted same-side bursts. */
+  signClusteringCeiling: 0.93,
+  /** Honest share left when sides cluster like scripted bursts. */
+  burstShare: 0.3,
+  /** Signed flow vs price change over 30 prints: liquid real tapes 0.35–0.55. */
+  flowPriceFloor: 0.25,
+  /** Notional in exactly matched opposite legs within 3 s: real tapes 0–0.06. */
+  matchedLegBaseline: 0.06,
+  /** A tape test speaks only past this many standard errors, so sampling noise never costs an honest venue. */
+  confidenceZ: 2.5,
+} as const;
+
+export interface HonestShare {
+  /** Estimated share of the venue's printed volume that is real trading, 0–1 (1 when nothing says otherwise). */
+  share: number;
+  flags: IntegrityFlag[];
+}
+
+/**
+ * The share of a venue's volume its own tape vouches for, from how fake prints dilute what real flow always
+ * shows. Each estimate is taken at the edge of its confidence interval most favourable to the venue, and the
+ * venue keeps the least of them: any one of the signatures suffices to discount it.
+ * - Sign clustering: a fake print with an independent side breaks the link between its neighbours, so the
+ *   autocorrelation falls about as the square of the honest share; counting it linearly (ρ / floor) discounts
+ *   more than that model, since the burden of proof lies with the venue.
+ * - Flow and price: fake flow adds variance without impact; the correlation falls as the square root of the
+ *   honest share of flow variance, so the share is (c / floor)².
+ * - Matched legs: their notional is fake, beyond the honest baseline.
+ */
+export function honestShare(features: IntegrityFeatures): HonestShare {
+  const { confidenceZ: z } = REAL_FLOW;
+  const flags: IntegrityFlag[] = [];
+  let share = 1;
+  const signs = features.signClustering;
+  if (signs) {
+    const error = z / Math.sqrt(signs.count);
+    const upper = signs.autocorrelation + error;
+    const lower = signs.autocorrelation - error;
+    if (upper < REAL_FLOW.signClusteringFloor) {
+      share = Math.min(share, Math.max(0, upper) / REAL_FLOW.signClusteringFloor);
+      flags.push(upper < 0 ? 'alternating_sides' : 'unclustered_sides');
+    } else if (lower > REAL_FLOW.signClusteringCeiling) {
+      share = Math.min(share, REAL_FLOW.burstShare);
+      flags.push('scripted_bursts');
+    }
+  }
+  const flow = features.flowPrice;
+  if (flow) {
+    const upper = flow.correlation + z / Math.sqrt(flow.buckets);
+    if (upper < REAL_FLOW.flowPriceFloor) {
+      share = Math.min(share, (Math.max(0, upper) / REAL_FLOW.flowPriceFloor) ** 2);
+      flags.push('flow_moves_no_price');
+    }
+  }
+  const legs = features.matchedLegShare;
+  if (legs !== null) {
+    const lower = legs - z * Math.sqrt((legs * (1 - legs)) / Math.max(1, features.tradeCount));
+    const excess = lower - REAL_FLOW.matchedLegBaseline;
+    if (excess > 0) {
+      share = Math.min(share, Math.max(0, 1 - excess / (1 - REAL_FLOW.matchedLegBaseline)));
+      flags.push('matched_legs');
+    }
+  }
+  return { share, flags };
+}

@@ -1,0 +1,42 @@
+import type { TradePrint } from '@coinlens/market-model';
+
+import { byPairInTime } from './pair-tapes.js';
+
+export interface SignClustering {
+  /** Lag-1 autocorrelation of trade signs (+1 buy, −1 sell) over consecutive prints of each pair. */
+  autocorrelation: number;
+  /** Sided prints it rests on. */
+  count: number;
+}
+
+/**
+ * How much buyers follow buyers. Real flow clusters strongly — a taker's order fills several makers, and order
+ * splitting keeps a side for minutes (Lillo & Farmer 2004; Bouchaud et al. 2004): 0.50–0.84 on every real tape
+ * we hold. Wash prints whose side is drawn independently dilute it (a fake print between two real ones breaks
+ * their link), alternating legs turn it negative, and scripted same-side bursts push it towards 1.
+ * Null below `minimum` sided prints.
+ */
+export function signClustering(trades: readonly TradePrint[], minimum: number): SignClustering | null {
+  let products = 0;
+  let links = 0;
+  let sum = 0;
+  let count = 0;
+  for (const prints of byPairInTime(trades)) {
+    let previous = 0;
+    for (const print of prints) {
+      if (print.side === null) continue;
+      const sign = print.side === 'buy' ? 1 : -1;
+      sum += sign;
+      count++;
+      if (previous !== 0) {
+        products += sign * previous;
+        links++;
+      }
+      previous = sign;
+    }
+  }
+  if (count < minimum || links === 0) return null;
+  const mean = sum / count;
+  const variance = 1 - mean * mean;
+  return { autocorrelation: variance <= 1e-9 ? 1 : (products / links - mean * mean) / variance, count };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+
+import type { TradePrint } from '@coinlens/market-model';
+import { flowPriceCoherence } from './flow-price.js';
+import { honestShare } from './honest-share.js';
+import { integrityFeatures } from './integrity-features.js';
+import { matchedLegShare } from './matched-legs.js';
+import { signClustering } from './sign-clustering.js';
+import { evidence, honestTape, MID, seededRandom } from './testing/tape-fixtures.js';
+
+const print = (index: number, side: TradePrint['side'], amount: number, timestamp: number, price = MID) => ({
+  id: `p${index}`,
+  exchangeId: 'v',
+  coinId: 'coin',
+  base: 'C',
+  quote: 'USD',
+  price,
+  amount,
+  side,
+  timestamp,
+});
+
+/** Single prints at the touch with sizes and sides drawn independently from the tape: `lambda` × its notional. */
+function singlePrintWash(tape: readonly TradePrint[], lambda: number, seed: number): TradePrint[] {
+  const random = seededRandom(seed);
+  const notional = tape.reduce((sum, trade) => sum + trade.price * trade.amount, 0);
+  const fake: TradePrint[] = [];
+  let added = 0;
+  while (added < lambda * notional) {
+    const size = tape[Math.floor(random() * tape.length)]!;
+    const at = tape[Math.floor(random() * tape.length)]!;
+    const side = random() < 0.5 ? 'buy' : 'sell';
+    // At the touch: a buy at the ask, a sell at the bid (the fixture quotes ±0.05 % around the mid).
+    const price =
+      side === at.side ? at.price : at.price * (side === 'buy' ? 1.0005 / 0.9995 : 0.9995 / 1.0005);
+    fake.push({
+      ...at,
+      id: `f${fake.length}`,
+      side,
+      price,
+      amount: size.amount,
+      timestamp: at.timestamp + 1,
+    });
+    added += at.price * size.amount;
+  }
+  return [...tape, ...fake];
+}
+
+describe('sign clustering', () => {
+  it('measures how often a side repeats, per pair', () => {
+    const persistent = honestTape('v', 2_000, 3);
+    expect(signClustering(persistent, 50)!.autocorrelation).toBeGreaterThan(0.55);
+    const alternating = Array.from({ length: 100 }, (_, index) =>
+      print(index, index % 2 === 0 ? 'buy' : 'sell', 1, index),
+    );
+    expect(signClustering(alternating, 50)!.autocorrelation).toBeCloseTo(-1, 1);
+  });
+
+  it('says nothing below the minimum or without sides', () => {
+    expect(signClustering(honestTape('v', 40, 3), 50)).toBeNull();
+    const unsided = honestTape('v', 500, 3).map((trade) => ({ ...trade, side: null }));
+    expect(signClustering(unsided, 50)).toBeNull();
+  });
+});
+
+describe('flow and price', () => {
+  it('finds honest flow moving the price, and shuffled sides not', () => {
+    const tape = honestTape('v', 3_000, 5);
+    expect(flowPriceCoherence(tape, 10)!.correlation).toBeGreaterThan(0.3);
+    const random = seededRandom(9);
+    const shuffled = tape.map((trade) => ({ ...trade, side: random() < 0.5 ? 'buy' : 'sell' }) as const);
+    expect(Math.abs(flowPriceCoherence(shuffled, 10)!.correlation)).toBeLessThan(0.15);
+  });
+});
+
+describe('matched legs', () => {
+  it('finds a print met within 3 s by opposite fills of the same total size', () => {
+    const tape = [
+      print(0, 'buy', 1.23456, 1_000),
+      print(1, 'buy', 0.5, 1_200),
+      print(2, 'sell', 0.61728, 1_800),
+      print(3, 'sell', 0.61728, 1_830),
+      print(4, 'sell', 2, 9_000),
+    ];
+    // Legs: 1.23456 + 0.61728 + 0.61728 of 4.96912 in all.
+    expect(matchedLegShare(tape, 1)).toBeCloseTo(2.46912 / 4.96912, 6);
+  });
+
+  it('leaves legs apart by more than the window alone', () => {
+    const tape = [print(0, 'buy', 1.23456, 1_000), print(1, 'sell', 1.23456, 4_500)];
+    expect(matchedLegShare(tape, 1)).toBe(0);
+  });
+
+  it('finds little in honest flow', () => {
+    expect(matchedLegShare(honestTape('v', 3_000, 7), 50)).toBeLessThan(0.06);
+  });
+});
+
+describe('honest share', () => {
+  it('is 1 for honest tapes of any size', () => {
+    for (const count of [60, 300, 3_000])
+      expect(honestShare(integrityFeatures(evidence('v', honestTape('v', count, count)))).share).toBe(1);
+  });
+
+  it('discounts single prints with independent sides in proportion to the fake volume', () => {
+    const tape = honestTape('v', 1_500, 11);
+    const shares = [1, 10].map(
+      (lambda) => honestShare(integrityFeatures(evidence('v', singlePrintWash(tape, lambda, 3)))).share,
+    );
+    expect(shares[0]).toBeLessThan(0.8);
+    expect(shares[1]).toBeLessThan(0.1);
+    expect(shares[1]).toBeLessThan(shares[0]!);
+  });
+
+  it('names what it saw, and sees the fake flow move nothing', () => {
+    const honest = integrityFeatures(evidence('v', honestTape('v', 1_500, 13)));
+    const washed = integrityFeatures(evidence('v', singlePrintWash(honestTape('v', 1_500, 13), 10, 5)));
+    expect(honestShare(washed).flags).toContain('unclustered_sides');
+    expect(washed.flowPrice!.correlation).toBeLessThan(honest.flowPrice!.correlation / 2);
+  });
+});
