@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 import { SimulatorProvider } from '@coinlens/market-simulator';
-import { integrityFeatures } from '../scoring/venue-integrity/integrity-features.js';
-import { scoreVenues } from '../scoring/venue-integrity/venue-integrity.js';
+import { judgeVenues } from '../scoring/venue-integrity/judge-venues.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const HONEST = [
@@ -33,7 +32,7 @@ describe('integrity over the simulator (realistic scenario), which the detector 
       now: () => NOW,
     });
     const scored = new Map(
-      scoreVenues((await sampler.sample(tickers, signal)).map(integrityFeatures)).map((venue) => [
+      (await judgeVenues(await sampler.sample(tickers, signal))).venues.map((venue) => [
         venue.exchangeId,
         venue,
       ]),

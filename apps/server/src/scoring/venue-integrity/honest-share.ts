@@ -17,6 +17,8 @@ export const REAL_FLOW = {
   flowPriceFloor: 0.25,
   /** Notional in exactly matched opposite legs within 3 s: real tapes 0–0.06. */
   matchedLegBaseline: 0.06,
+  /** Notional at one constant size ratio behind another venue's prints beyond chance: copying. */
+  copiedShareFloor: 0.1,
   /** A tape test speaks only past this many standard errors, so sampling noise never costs an honest venue. */
   confidenceZ: 2.5,
 } as const;
@@ -37,6 +39,7 @@ export interface HonestShare {
  * - Flow and price: fake flow adds variance without impact; the correlation falls as the square root of the
  *   honest share of flow variance, so the share is (c / floor)².
  * - Matched legs: their notional is fake, beyond the honest baseline.
+ * - Copied tape: the copied notional is fake.
  */
 export function honestShare(features: IntegrityFeatures): HonestShare {
   const { confidenceZ: z } = REAL_FLOW;
@@ -71,6 +74,11 @@ export function honestShare(features: IntegrityFeatures): HonestShare {
       share = Math.min(share, Math.max(0, 1 - excess / (1 - REAL_FLOW.matchedLegBaseline)));
       flags.push('matched_legs');
     }
+  }
+  const copied = features.copiedShare;
+  if (copied !== null && copied > REAL_FLOW.copiedShareFloor) {
+    share = Math.min(share, 1 - copied);
+    flags.push('copied_tape');
   }
   return { share, flags };
 }

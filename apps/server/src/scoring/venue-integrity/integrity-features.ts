@@ -2,6 +2,8 @@ import { flowPriceCoherence } from './flow-price.js';
 import type { FlowPriceCoherence } from './flow-price.js';
 import { matchedLegShare } from './matched-legs.js';
 import { signClustering } from './sign-clustering.js';
+import { copiedShare } from './tape-copy.js';
+import type { TapeSource } from './tape-copy.js';
 import type { SignClustering } from './sign-clustering.js';
 import { outsideQuoteShare, pairedPrintShare } from './tape-features.js';
 import { benfordMad, roundSizeShare } from './trade-size-tests.js';
@@ -39,14 +41,22 @@ export interface IntegrityFeatures {
   flowPrice: FlowPriceCoherence | null;
   /** Share of notional in matched opposite legs within 3 s (honest-share.ts). */
   matchedLegShare: number | null;
+  /** Share of notional copied from another venue's tape (tape-copy.ts); null without an overlapping peer. */
+  copiedShare: number | null;
 }
 
 /** The features judged against the other venues of the universe (robust z-scores, venue-integrity.ts). */
 export type FeatureName =
   'benfordMad' | 'roundSizeShare' | 'pairedPrintShare' | 'outsideQuoteShare' | 'depthToVolume';
 
-/** The integrity features of one venue's evidence. */
-export function integrityFeatures(evidence: VenueEvidence): IntegrityFeatures {
+/**
+ * The integrity features of one venue's evidence; `tapes` are the universe's prepared tapes (the venue's own
+ * among them), for the tests that compare venues.
+ */
+export function integrityFeatures(
+  evidence: VenueEvidence,
+  tapes: readonly TapeSource[] = [],
+): IntegrityFeatures {
   const sizes = evidence.trades.map((print) => print.amount);
   const enoughSizes = sizes.length >= FEATURE_MINIMUMS.sizeTests;
   const enoughTape = evidence.trades.length >= FEATURE_MINIMUMS.tapeTests;
@@ -70,5 +80,11 @@ export function integrityFeatures(evidence: VenueEvidence): IntegrityFeatures {
     signClustering: signClustering(evidence.trades, FEATURE_MINIMUMS.tapeTests),
     flowPrice: flowPriceCoherence(evidence.trades, FEATURE_MINIMUMS.flowBuckets),
     matchedLegShare: matchedLegShare(evidence.trades, FEATURE_MINIMUMS.tapeTests),
+    copiedShare: enoughTape ? copiedShareOf(evidence, tapes) : null,
   };
+}
+
+function copiedShareOf(evidence: VenueEvidence, tapes: readonly TapeSource[]): number | null {
+  const own = tapes.find((tape) => tape.exchangeId === evidence.exchangeId);
+  return own ? copiedShare(own, tapes) : null;
 }

@@ -2,6 +2,7 @@ import { SCORE_PARAMETERS } from '../methodology.js';
 import { verifiedVolume } from '../verified-volume.js';
 import { integrityFeatures } from './integrity-features.js';
 import type { IntegrityFeatures } from './integrity-features.js';
+import { tapeSource } from './tape-copy.js';
 import type { VenueEvidence } from './venue-evidence.js';
 import { scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag, VenueIntegrity } from './venue-integrity.js';
@@ -20,10 +21,13 @@ export async function judgeVenues(
 ): Promise<{ venues: VenueIntegrity[]; busyMs: number }> {
   const features: IntegrityFeatures[] = [];
   let busyMs = 0;
+  const preparing = performance.now();
+  const tapes = universe.map((evidence) => tapeSource(evidence.exchangeId, evidence.trades));
+  busyMs += performance.now() - preparing;
   for (const evidence of universe) {
     await pause();
     const started = performance.now();
-    features.push(integrityFeatures(evidence));
+    features.push(integrityFeatures(evidence, tapes));
     busyMs += performance.now() - started;
   }
   const started = performance.now();

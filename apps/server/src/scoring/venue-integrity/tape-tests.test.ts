@@ -6,6 +6,7 @@ import { honestShare } from './honest-share.js';
 import { integrityFeatures } from './integrity-features.js';
 import { matchedLegShare } from './matched-legs.js';
 import { signClustering } from './sign-clustering.js';
+import { copiedShare, tapeSource } from './tape-copy.js';
 import { evidence, honestTape, MID, seededRandom } from './testing/tape-fixtures.js';
 
 const print = (index: number, side: TradePrint['side'], amount: number, timestamp: number, price = MID) => ({
@@ -117,5 +118,40 @@ describe('honest share', () => {
     const washed = integrityFeatures(evidence('v', singlePrintWash(honestTape('v', 1_500, 13), 10, 5)));
     expect(honestShare(washed).flags).toContain('unclustered_sides');
     expect(washed.flowPrice!.correlation).toBeLessThan(honest.flowPrice!.correlation / 2);
+  });
+});
+
+describe('copied tape', () => {
+  const prepared = (id: string, trades: readonly TradePrint[]) =>
+    tapeSource(
+      id,
+      trades.map((trade) => ({ ...trade, exchangeId: id })),
+    );
+
+  it('finds a venue that prints another venue’s tape a moment later at scaled sizes', () => {
+    const source = honestTape('source', 1_000, 21);
+    const copy = source.map((trade, index) => ({
+      ...trade,
+      id: `c${index}`,
+      amount: Number((trade.amount * 7.3).toPrecision(8)),
+      timestamp: trade.timestamp + 800,
+    }));
+    const copier = prepared('copier', [...honestTape('copier', 100, 22), ...copy]);
+    const tapes = [prepared('source', source), copier, prepared('other', honestTape('other', 1_000, 23))];
+    expect(copiedShare(copier, tapes)).toBeGreaterThan(0.8);
+  });
+
+  it('finds nothing between honest venues of the same coin', () => {
+    const tapes = [1, 2, 3].map((seed) => prepared(`v${seed}`, honestTape(`v${seed}`, 1_500, 30 + seed)));
+    for (const tape of tapes) expect(copiedShare(tape, tapes)).toBeLessThan(0.05);
+  });
+
+  it('says nothing without a peer trading the same coin at the same time', () => {
+    const alone = prepared('alone', honestTape('alone', 500, 41));
+    const later = prepared(
+      'later',
+      honestTape('later', 500, 42).map((trade) => ({ ...trade, timestamp: trade.timestamp + 86_400_000 })),
+    );
+    expect(copiedShare(alone, [alone, later])).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ function firstSignificantDigit(value: number): number {
 }
 
 /** Whether a size was typed with at most two significant digits (0.25, 20, 3), without formatting a string. */
-function isRound(value: number): boolean {
+export function isRound(value: number): boolean {
   const scaled = value / 10 ** (Math.floor(Math.log10(value)) - 1);
   return Math.abs(scaled - Math.round(scaled)) <= 1e-9 * scaled;
 }

@@ -13,7 +13,7 @@ const peers = (): VenueEvidence[] =>
   );
 
 function judge(subject: VenueEvidence) {
-  const scored = scoreVenues([...peers(), subject].map(integrityFeatures));
+  const scored = scoreVenues([...peers(), subject].map((venue) => integrityFeatures(venue)));
   return { subject: scored.at(-1)!, honest: scored.slice(0, -1) };
 }
 
