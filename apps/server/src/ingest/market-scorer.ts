@@ -34,7 +34,7 @@ const DAY_MS = 24 * HOUR_MS;
 function venueMarkets(
   coin: CoinState,
   depth: ReadonlyMap<string, number>,
-  integrityOf: (exchangeId: string) => number | undefined,
+  integrityOf: (exchangeId: string, coinId: string) => number | undefined,
 ): VenueMarket[] {
   const byVenue = new Map<string, { reported: number; excluded: number }>();
   for (const { ticker, excluded } of coin.venues) {
@@ -46,7 +46,7 @@ function venueMarkets(
   return [...byVenue].map(([exchangeId, { reported, excluded }]) => {
     const depthUsd2pct =
       depth.get(`${exchangeId}|${coin.profile.id}`) ?? publishedDepth(coin.venues, exchangeId);
-    const integrity = integrityOf(exchangeId);
+    const integrity = integrityOf(exchangeId, coin.profile.id);
     return {
       exchangeId,
       reportedVolumeUsd24h: reported,
@@ -217,7 +217,10 @@ export class MarketScorer {
     return {
       coinId: id,
       marketCapUsd: coin.metrics?.circulatingMarketCap ?? null,
-      venues: venueMarkets(coin, depth, (exchangeId) => this.venueIntegrity.get(exchangeId)?.integrity),
+      venues: venueMarkets(coin, depth, (exchangeId, coinId) => {
+        const venue = this.venueIntegrity.get(exchangeId);
+        return venue ? (venue.coins[coinId] ?? venue.unsampledCoinIntegrity) : undefined;
+      }),
       social: socialReading(coin.social),
       onChain:
         coin.onChain || coin.developer

@@ -64,11 +64,7 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
 
   const liquidity = evidence.venues.some((venue) => venue.depthUsd2pct !== null)
     ? evidence.venues.reduce(
-        (sum, venue) =>
-          sum +
-          (venue.priceExcluded || venue.integrity < SCORE_PARAMETERS.integrityFloor
-            ? 0
-            : (venue.depthUsd2pct ?? 0) * venue.integrity),
+        (sum, venue) => sum + (venue.priceExcluded ? 0 : (venue.depthUsd2pct ?? 0) * venue.integrity),
         0,
       )
     : null;

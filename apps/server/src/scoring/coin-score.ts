@@ -12,8 +12,6 @@ export interface CoinScore {
   score: number;
   /** Percentile rank of each factor in the universe, 0–1; null when the coin lacks it. */
   components: Record<ScoreFactor, number | null>;
-  /** Multiplicative penalties applied (1 = none). */
-  penalty: number;
   flags: CoinFlag[];
   /** Most of its reported volume is on low-integrity venues, or a manipulation flag is active. */
   highRisk: boolean;
@@ -54,13 +52,13 @@ export function scoreCoins(universe: readonly CoinFactorValues[]): CoinScore[] {
       logSum += COIN_FACTOR_WEIGHTS[factor] * Math.log(Math.max(rank, 1e-3));
       weightSum += COIN_FACTOR_WEIGHTS[factor];
     }
+    // No multiplier for suspicious volume: it is dropped where found (verified-volume.ts), and a coin is not
+    // sunk for the venues other people wash on — the collateral attack a coin-wide penalty invited.
     const suspicious = coin.volume.suspiciousShare > SCORE_PARAMETERS.highRiskSuspiciousShare;
-    const penalty = suspicious ? SCORE_PARAMETERS.suspiciousVolumePenalty : 1;
     scores.push({
       coinId: coin.coinId,
-      score: 100 * Math.exp(logSum / weightSum) * penalty,
+      score: 100 * Math.exp(logSum / weightSum),
       components,
-      penalty,
       flags: coin.flags,
       highRisk: suspicious,
       values: coin,

@@ -5,7 +5,7 @@ import type { ScoreFactor } from '@coinlens/contract';
  * value; a change here is a new version (the version travels in every answer that carries a score). The factors
  * themselves are the contract's SCORE_FACTORS.
  */
-export const SCORE_METHODOLOGY_VERSION = '1.1.0';
+export const SCORE_METHODOLOGY_VERSION = '1.2.0';
 
 /** Weights of the weighted geometric mean; they sum to 1. A factor a coin lacks drops out and the rest renormalise. */
 export const COIN_FACTOR_WEIGHTS: Readonly<Record<ScoreFactor, number>> = {
@@ -34,7 +34,7 @@ export const SCORE_PARAMETERS = {
   fitIntegrity: 0.8,
   /** No venue contributes more than this share of a coin's verified volume (index-style weight cap). */
   venueShareCap: 0.5,
-  /** Below this integrity a venue's volume is counted as nothing and flagged "suspicious volume". */
+  /** Below this integrity a venue's volume for a coin is flagged "suspicious volume" (it counts × integrity). */
   integrityFloor: 0.3,
   /** Bought followers: follower growth above this ratio … */
   socialSpikeGrowth: 0.3,
@@ -42,8 +42,6 @@ export const SCORE_PARAMETERS = {
   socialCorroborationGrowth: 0.1,
   /** Holder concentration above this share of the top ten holders lowers the on-chain factor. */
   holderConcentrationThreshold: 0.5,
-  /** Multiplicative penalty when most of a coin's reported volume is on low-integrity venues. */
-  suspiciousVolumePenalty: 0.3,
   /** Reported volume share on low-integrity venues that makes a coin high risk (decision D6). */
   highRiskSuspiciousShare: 0.5,
   /** Time smoothing: exponential average with this half-life. */

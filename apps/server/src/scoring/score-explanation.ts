@@ -32,7 +32,7 @@ export interface ScoreMovement {
 /**
  * Why a score moved between two readings. In the weighted geometric mean, log S is a weighted sum of log ranks,
  * so each factor's share of the change in log S is exact; the score change is split between factors in those
- * shares (the penalty's change counts as its own share, not a factor).
+ * shares.
  */
 export function explainMovement(earlier: ScoreReading, now: ScoreReading): ScoreMovement {
   const change = now.score - earlier.score;

@@ -22,13 +22,14 @@ describe('verifiedVolume', () => {
     expect(result.suspiciousVenues).toEqual([]);
   });
 
-  it('counts nothing from a venue below the integrity floor and names it', () => {
+  it('counts a venue at the honest share its tape vouches for, and names it below the integrity floor', () => {
     const result = verifiedVolume([
       venue('honest', 1e6),
       venue('honest-2', 1e6),
       venue('wash', 20e6, { integrity: 0.05 }),
     ]);
-    expect(result.verified).toBeCloseTo(2e6);
+    expect(result.verified).toBeCloseTo(3e6);
+    expect(result.venues.find((entry) => entry.exchangeId === 'wash')?.limitedBy).toBe('integrity');
     expect(result.suspiciousVenues).toEqual(['wash']);
     expect(result.suspiciousShare).toBeCloseTo(20 / 22);
   });

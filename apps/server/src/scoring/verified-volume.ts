@@ -9,7 +9,10 @@ export interface VenueMarket {
   reportedVolumeUsd24h: number;
   /** ±2 % book depth, both sides, USD; null when the venue's book is unknown. */
   depthUsd2pct: number | null;
-  /** The venue's integrity, 0–1 (scoring/integrity). */
+  /**
+   * The integrity of the coin's own tape on this venue, 0–1 (the venue's median for a coin it was not sampled
+   * for): the share of its volume the tape vouches for (venue-integrity/judge-venues.ts).
+   */
   integrity: number;
   /** Its price was outside the reference band, so its prints are not part of the market (ingest). */
   priceExcluded: boolean;
@@ -35,7 +38,7 @@ export interface VerifiedVolume {
   reported: number;
   verified: number;
   venues: VenueVolume[];
-  /** Share of reported volume on venues below the integrity floor. */
+  /** Share of reported volume on venues whose integrity for the coin is below the floor. */
   suspiciousShare: number;
   /** Venues below the integrity floor carrying at least 10 % of the coin's reported volume. */
   suspiciousVenues: string[];
@@ -43,9 +46,10 @@ export interface VerifiedVolume {
 
 /**
  * Verified 24 h volume (scoring-anchors 4.4 F1): per venue the lesser of reported and depth-implied volume,
- * weighted by the venue's integrity (nothing below the floor, nothing at an outlier price), then no venue above
- * the share cap of the coin's total (capped iteratively, like index weight caps). Faking volume needs a real
- * book and an honest-looking tape; faking it on one venue moves at most that venue's capped share.
+ * times the integrity of the coin's tape there — the honest share its tape vouches for, so fake volume is
+ * dropped where it is found and the real volume beside it still counts (nothing at an outlier price) — then no
+ * venue above the share cap of the coin's total (capped iteratively, like index weight caps). Faking volume
+ * needs a real book and an honest-looking tape; faking it on one venue moves at most that venue's capped share.
  */
 export function verifiedVolume(
   markets: readonly VenueMarket[],
@@ -62,8 +66,6 @@ export function verifiedVolume(
         verified: 0,
         limitedBy: 'price_outlier',
       };
-    if (market.integrity < integrityFloor)
-      return { exchangeId: market.exchangeId, reported, plausible: 0, verified: 0, limitedBy: 'integrity' };
     if (!market.evidenced)
       return { exchangeId: market.exchangeId, reported, plausible: 0, verified: 0, limitedBy: 'no_evidence' };
     const depthImplied =

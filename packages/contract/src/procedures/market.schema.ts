@@ -288,7 +288,10 @@ export const coinScoreOutput = z.object({
       weight: z.number(),
     }),
   ),
-  /** Multiplicative penalty applied, 0–1 (1 = none). */
+  /**
+   * Always 1 since methodology 1.2.0: suspicious volume is dropped where it is found, never by a coin-wide
+   * multiplier. Kept so clients that read it keep parsing.
+   */
   penalty: z.number(),
   flags: z.array(scoreFlag),
   movement: z

@@ -81,7 +81,7 @@ export function coinScoreView(
         weight: COIN_FACTOR_WEIGHTS[factor],
       };
     }),
-    penalty: detail.penalty,
+    penalty: 1,
     flags: detail.flags.map((flag) => ({
       kind: flag.kind,
       text: coinFlagText(flag.kind, flagVenues(flag).map(exchangeName), flagFigure(flag), language),

@@ -2,7 +2,7 @@ import { flowPriceCoherence } from './flow-price.js';
 import type { FlowPriceCoherence } from './flow-price.js';
 import { matchedLegShare } from './matched-legs.js';
 import { signClustering } from './sign-clustering.js';
-import { copiedShare } from './tape-copy.js';
+import { copiedShare, tapeSource } from './tape-copy.js';
 import type { TapeSource } from './tape-copy.js';
 import type { SignClustering } from './sign-clustering.js';
 import { outsideQuoteShare, pairedPrintShare } from './tape-features.js';
@@ -85,6 +85,5 @@ export function integrityFeatures(
 }
 
 function copiedShareOf(evidence: VenueEvidence, tapes: readonly TapeSource[]): number | null {
-  const own = tapes.find((tape) => tape.exchangeId === evidence.exchangeId);
-  return own ? copiedShare(own, tapes) : null;
+  return tapes.length > 0 ? copiedShare(tapeSource(evidence.exchangeId, evidence.trades), tapes) : null;
 }

@@ -1,10 +1,12 @@
+import { median } from '../../analytics/robust-statistics.js';
 import { SCORE_PARAMETERS } from '../methodology.js';
 import { verifiedVolume } from '../verified-volume.js';
 import { integrityFeatures } from './integrity-features.js';
 import type { IntegrityFeatures } from './integrity-features.js';
 import { tapeSource } from './tape-copy.js';
+import type { TapeSource } from './tape-copy.js';
 import type { VenueEvidence } from './venue-evidence.js';
-import { scoreVenues } from './venue-integrity.js';
+import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag, VenueIntegrity } from './venue-integrity.js';
 
 /** Hands the event loop back between venues (the runner passes its slicer; the audit command nothing). */
@@ -32,7 +34,35 @@ export async function judgeVenues(
   }
   const started = performance.now();
   const venues = scoreVenues(features);
-  return { venues, busyMs: busyMs + performance.now() - started };
+  busyMs += performance.now() - started;
+  for (const [index, venue] of venues.entries()) {
+    await pause();
+    const judging = performance.now();
+    Object.assign(venue, coinIntegrity(universe[index]!, tapes));
+    busyMs += performance.now() - judging;
+  }
+  return { venues, busyMs };
+}
+
+/** Each sampled coin's integrity on the venue, from its own prints and books, and the median for the rest. */
+function coinIntegrity(
+  evidence: VenueEvidence,
+  tapes: readonly TapeSource[],
+): Pick<VenueIntegrity, 'coins' | 'unsampledCoinIntegrity'> {
+  const coinIds = [...new Set(evidence.trades.map((print) => print.coinId))];
+  const coins: Record<string, number> = {};
+  for (const coinId of coinIds) {
+    const slice: VenueEvidence = {
+      exchangeId: evidence.exchangeId,
+      trades: evidence.trades.filter((print) => print.coinId === coinId),
+      books: evidence.books.filter((book) => book.coinId === coinId),
+      // The depth cap judges each coin's volume against its own book (verified-volume.ts).
+      reportedVolumeUsd24h: 0,
+      depthUsd2pct: null,
+    };
+    coins[coinId] = absoluteIntegrity(integrityFeatures(slice, tapes));
+  }
+  return { coins, unsampledCoinIntegrity: median(Object.values(coins)) ?? 1 };
 }
 
 /** One venue's verdict as `npm run audit` prints it. */

@@ -84,6 +84,13 @@ export interface VenueIntegrity {
   flags: IntegrityFlag[];
   /** Fewer trades than the tape tests need: judged on its book alone, never accused for being thin. */
   sampleTooSmall: boolean;
+  /**
+   * Integrity of each sampled coin's own tape on this venue (absolute tests only): a coin's volume here is
+   * judged on its own prints, so wash in one coin does not discount another (judge-venues.ts).
+   */
+  coins: Readonly<Record<string, number>>;
+  /** For coins whose tape was not sampled here: the median of the sampled coins' integrity (1 without any). */
+  unsampledCoinIntegrity: number;
 }
 
 /**
@@ -135,6 +142,23 @@ export function scoreVenues(universe: readonly IntegrityFeatures[]): VenueIntegr
       zScores,
       flags,
       sampleTooSmall: features.tradeCount < 50,
+      coins: {},
+      unsampledCoinIntegrity: 1,
     };
   });
+}
+
+/**
+ * Integrity from the absolute tests alone — the hard limits and the tape's honest share — for a slice of a
+ * venue's evidence too small or too particular to be ranked against the universe (one coin's tape).
+ */
+export function absoluteIntegrity(features: IntegrityFeatures): number {
+  let ceiling = 1;
+  for (const feature of FEATURES) {
+    const raw = features[feature];
+    if (raw === null) continue;
+    const rule = RULES[feature];
+    if (rule.hardLimit.breached(raw)) ceiling = Math.min(ceiling, rule.hardLimit.ceiling);
+  }
+  return Math.min(ceiling, honestShare(features).share);
 }

@@ -138,7 +138,6 @@ function ScoreBody({ view }: { view: CoinScoreView }) {
           : view.score_state === 'not_enough_data'
             ? t('score.notEnoughData')
             : t('score.notScored')}
-        {view.penalty < 1 && ` · ${t('score.penalty', { penalty: view.penalty })}`}
       </p>
       {view.score_state === 'not_enough_data' && (
         <p className="cl-score-muted" data-testid="score-not-enough">

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+
+import type { TradePrint } from '@coinlens/market-model';
+import { auditVenues, judgeVenues } from './judge-venues.js';
+import { evidence, honestTape, seededRandom } from './testing/tape-fixtures.js';
+
+const asCoin = (coinId: string, tape: readonly TradePrint[]) => tape.map((print) => ({ ...print, coinId }));
+
+/** Prints with sides drawn independently, at the tape's own prices and sizes: `lambda` × its notional. */
+function randomSided(tape: readonly TradePrint[], lambda: number, seed: number): TradePrint[] {
+  const random = seededRandom(seed);
+  const notional = tape.reduce((sum, print) => sum + print.price * print.amount, 0);
+  const fake: TradePrint[] = [];
+  for (let added = 0; added < lambda * notional;) {
+    const at = tape[Math.floor(random() * tape.length)]!;
+    fake.push({
+      ...at,
+      id: `f${fake.length}`,
+      side: random() < 0.5 ? 'buy' : 'sell',
+      timestamp: at.timestamp + 1,
+    });
+    added += at.price * at.amount;
+  }
+  return [...tape, ...fake];
+}
+
+describe('judging venues', () => {
+  it('judges each coin on its own tape, so wash in one coin does not discount another', async () => {
+    const washedCoin = randomSided(asCoin('target', honestTape('v', 1_500, 3)), 10, 4);
+    const innocent = asCoin('innocent', honestTape('v', 1_500, 5));
+    const peers = [1, 2, 3, 4].map((seed) => evidence(`p${seed}`, honestTape(`p${seed}`, 1_500, 10 + seed)));
+    const { venues } = await judgeVenues([evidence('v', [...washedCoin, ...innocent]), ...peers]);
+    const venue = venues[0]!;
+    expect(venue.coins['target']).toBeLessThan(0.2);
+    expect(venue.coins['innocent']).toBe(1);
+    // The venue as a whole is discounted; a coin not sampled there gets the median of the sampled ones.
+    expect(venue.integrity).toBeLessThan(0.5);
+    expect(venue.unsampledCoinIntegrity).toBeCloseTo((venue.coins['target']! + 1) / 2, 6);
+  });
+
+  it('audits venues: integrity, flags and the volume the score counts', async () => {
+    const honest = evidence('honest', honestTape('honest', 1_500, 7), { reportedVolumeUsd24h: 1e6 });
+    const washed = evidence('washed', randomSided(honestTape('washed', 1_500, 8), 10, 9), {
+      reportedVolumeUsd24h: 1.1e7,
+    });
+    const [first, second] = await auditVenues([honest, washed]);
+    expect(first).toMatchObject({ id: 'honest', integrity: 1, flags: [], reportedUsd: 1e6, countedUsd: 1e6 });
+    expect(second!.flags).toContain('unclustered_sides');
+    expect(second!.countedUsd).toBeLessThan(0.2 * second!.reportedUsd);
+  });
+});
