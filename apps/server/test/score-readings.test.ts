@@ -29,7 +29,7 @@ function reading(score: number): Omit<HourlyReading, 'time'> {
       },
       flags: [{ kind: 'unconfirmed_social_spike', followerGrowth: 0.8 }],
     },
-    social: { followers: 1_000 + score, engagement24h: 50, suspectedBotShare: null },
+    social: { followers: 1_000 + score, engagement24h: 50 },
     activeAddresses24h: null,
     verifiedVolumeUsd: 5_000_000,
   };

@@ -29,10 +29,10 @@ function scoredWith(venues: VenueMarket[]): CoinScoreState {
     coinId,
     marketCapUsd: 1e8 * scale,
     venues: own,
-    social: { followers: 1e4 * scale, engagement24h: 100 * scale, suspectedBotShare: null },
+    social: { followers: 1e4 * scale, engagement24h: 100 * scale },
     onChain: null,
     announcements30d: 2,
-    baseline: null,
+    baselines: [],
   });
   const scores = scoreCoins([
     coinFactorValues(evidence('subject', 1, venues)),

@@ -7,7 +7,7 @@ import type { ScoreFactor } from '@coinlens/contract';
 import type { Capability, MarketDataProvider, SocialSnapshot, VenueTicker } from '@coinlens/market-model';
 import { tickerCopy } from '@coinlens/market-model';
 import { coinFactorValues } from '../scoring/coin-factors.js';
-import type { CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/coin-factors.js';
+import type { Baseline, CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/coin-factors.js';
 import { scoreCoins } from '../scoring/coin-score.js';
 import { coverageOf } from '../scoring/factor-coverage.js';
 import type { FactorSource } from '../scoring/factor-coverage.js';
@@ -20,7 +20,7 @@ import { explainMovement } from '../scoring/score-explanation.js';
 import { ScoreSmoother } from '../scoring/score-smoother.js';
 import type { CoinState, MarketSnapshot, VenueQuote } from '../market-store/market-snapshot.js';
 import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../market-store/hourly-score-readings.js';
-import type { HourlyReading } from '../market-store/hourly-score-readings.js';
+import type { CorroborationPoint, HourlyReading } from '../market-store/hourly-score-readings.js';
 import type { ScoreReadingRepository } from '../market-store/score-reading.repository.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 
@@ -73,6 +73,14 @@ function publishedDepth(venues: readonly VenueQuote[], exchangeId: string): numb
   return total;
 }
 
+function corroboration(point: CorroborationPoint): Omit<Baseline, 'window'> {
+  return {
+    social: point.social,
+    activeAddresses24h: point.activeAddresses24h,
+    verifiedVolumeUsd: point.verifiedVolumeUsd,
+  };
+}
+
 function socialReading(social: SocialSnapshot | null): SocialReading | null {
   if (!social) return null;
   const known = [social.followers.x, social.followers.reddit, social.followers.telegram].filter(
@@ -81,7 +89,6 @@ function socialReading(social: SocialSnapshot | null): SocialReading | null {
   return {
     followers: known.length > 0 ? known.reduce((sum, count) => sum + count, 0) : null,
     engagement24h: social.engagement24h,
-    suspectedBotShare: social.suspectedBotShare,
   };
 }
 
@@ -213,7 +220,6 @@ export class MarketScorer {
     now: number,
   ): CoinEvidence {
     const id = coin.profile.id;
-    const baseline = this.hourly.dayAgo(id, now);
     return {
       coinId: id,
       marketCapUsd: coin.metrics?.circulatingMarketCap ?? null,
@@ -233,15 +239,18 @@ export class MarketScorer {
             }
           : null,
       announcements30d: announcements ? (announcements.get(id) ?? 0) : null,
-      baseline:
-        baseline && baseline.time <= now - 12 * HOUR_MS
-          ? {
-              social: baseline.social,
-              activeAddresses24h: baseline.activeAddresses24h,
-              verifiedVolumeUsd: baseline.verifiedVolumeUsd,
-            }
-          : null,
+      baselines: this.baselines(id, now),
     };
+  }
+
+  /** The coin's readings a day and a month before, those old enough to say something about growth. */
+  private baselines(coinId: string, now: number): Baseline[] {
+    const baselines: Baseline[] = [];
+    const day = this.hourly.dayAgo(coinId, now);
+    if (day && day.time <= now - 12 * HOUR_MS) baselines.push({ window: 'day', ...corroboration(day) });
+    const month = this.hourly.monthAgo(coinId, now);
+    if (month) baselines.push({ window: 'month', ...corroboration(month) });
+    return baselines;
   }
 
   /** The source that serves `capability` (a composite names the one it routes to). */

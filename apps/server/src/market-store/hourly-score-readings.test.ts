@@ -15,6 +15,19 @@ function readingWithScore(score: number) {
 }
 
 describe('HourlyScoreReadings', () => {
+  it('keeps one corroboration point a day and finds the one 20–31 days back', () => {
+    const readings = new HourlyScoreReadings();
+    const DAY = 24 * HOUR;
+    for (let hour = 0; hour < 40 * 24; hour += 6)
+      readings.record('bitcoin', START + hour * HOUR, readingWithScore(hour));
+    // Day 40: the earliest daily point no more than 31 days old is day 9's first reading.
+    const now = START + 40 * DAY;
+    expect(readings.monthAgo('bitcoin', now)?.time).toBe(START + 9 * DAY);
+    // Nineteen days of history are not a month.
+    expect(readings.monthAgo('bitcoin', START + 19 * DAY)).toBeNull();
+    expect(readings.monthAgo('ethereum', now)).toBeNull();
+  });
+
   it('keeps the first reading of each hour and finds the one a day ago', () => {
     const readings = new HourlyScoreReadings();
     for (let hour = 0; hour <= 30; hour++) {

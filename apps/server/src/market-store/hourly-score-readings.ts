@@ -16,6 +16,16 @@ export interface HourlyReading {
   verifiedVolumeUsd: number;
 }
 
+/** What corroborates social growth over a month: kept one a day (the first reading of each UTC day). */
+export type CorroborationPoint = Pick<
+  HourlyReading,
+  'time' | 'social' | 'activeAddresses24h' | 'verifiedVolumeUsd'
+>;
+
+/** The month window: a baseline at least this old, and no older than 31 days. */
+const MONTH_BASELINE_MIN_MS = 20 * DAY_MS;
+const MONTH_BASELINE_MAX_MS = 31 * DAY_MS;
+
 /**
  * A coin's score an hour apart, oldest first, as time and score interleaved in one Float64Array: 16 bytes a
  * point (an object a point took ~80). Immutable: a new point makes a new history.
@@ -67,10 +77,18 @@ export class ScoreHistory {
 export class HourlyScoreReadings {
   private readonly recent = new Map<string, HourlyReading[]>();
   private readonly points = new Map<string, ScoreHistory>();
+  /** One corroboration point a day for a month: drip-fed followers hide in a day but not in a month. */
+  private readonly daily = new Map<string, CorroborationPoint[]>();
 
   /** The coin's earliest reading from no more than 25 hours before `now`, null when there is none. */
   dayAgo(coinId: string, now: number): HourlyReading | null {
     return this.recent.get(coinId)?.find((entry) => entry.time >= now - DAY_MS - HOUR_MS) ?? null;
+  }
+
+  /** The coin's earliest daily point 20–31 days before `now`, null when the history is shorter. */
+  monthAgo(coinId: string, now: number): CorroborationPoint | null {
+    const point = this.daily.get(coinId)?.find((entry) => entry.time >= now - MONTH_BASELINE_MAX_MS);
+    return point && point.time <= now - MONTH_BASELINE_MIN_MS ? point : null;
   }
 
   /** The coin's score an hour apart, up to 30 days; the same history until the next hour's point. */
@@ -92,7 +110,19 @@ export class HourlyScoreReadings {
     recent.push(entry);
     this.recent.set(coinId, recent);
     this.points.set(coinId, this.history(coinId).withPoint(hour, entry.reading.score, SCORE_HISTORY_HOURS));
+    this.recordDaily(coinId, entry);
     return entry;
+  }
+
+  private recordDaily(coinId: string, entry: HourlyReading): void {
+    const daily = this.daily.get(coinId) ?? [];
+    const last = daily.at(-1);
+    if (last && Math.floor(last.time / DAY_MS) === Math.floor(entry.time / DAY_MS)) return;
+    const { time, social, activeAddresses24h, verifiedVolumeUsd } = entry;
+    daily.push({ time, social, activeAddresses24h, verifiedVolumeUsd });
+    const stale = daily.findIndex((kept) => kept.time >= entry.time - MONTH_BASELINE_MAX_MS);
+    daily.splice(0, stale === -1 ? daily.length : stale);
+    this.daily.set(coinId, daily);
   }
 
   /**

@@ -11,9 +11,8 @@ const BATCH_ROWS = 500;
 const detailSchema = z.object({
   components: z.record(z.string(), z.number().nullable()),
   flags: z.array(z.looseObject({ kind: z.string() })),
-  social: z
-    .object({ followers: z.number(), engagement24h: z.number(), suspectedBotShare: z.number().nullable() })
-    .nullable(),
+  // Rows stored before 1.2.0 also carry a bot share; no longer read, it is stripped.
+  social: z.object({ followers: z.number().nullable(), engagement24h: z.number().nullable() }).nullable(),
   activeAddresses24h: z.number().nullable(),
   verifiedVolumeUsd: z.number(),
 });

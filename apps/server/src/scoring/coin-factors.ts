@@ -9,8 +9,6 @@ export interface SocialReading {
   followers: number | null;
   /** Null when the source does not measure engagement. */
   engagement24h: number | null;
-  /** Share of followers that look automated, 0–1, when known. */
-  suspectedBotShare: number | null;
 }
 
 /** Null: the source does not give that figure (no data, not zero). */
@@ -31,12 +29,16 @@ export interface CoinEvidence {
   onChain: OnChainReading | null;
   /** Official announcements in the last 30 days; null when the source has none. */
   announcements30d: number | null;
-  /** The same readings about a day earlier, for corroborating growth; null when not yet known. */
-  baseline: {
-    social: SocialReading | null;
-    activeAddresses24h: number | null;
-    verifiedVolumeUsd: number | null;
-  } | null;
+  /** The same readings about a day and about a month earlier, for corroborating growth (those known). */
+  baselines: readonly Baseline[];
+}
+
+export interface Baseline {
+  /** How long before: the window's organic allowance depends on it (SCORE_PARAMETERS.socialOrganicGrowth). */
+  window: 'day' | 'month';
+  social: SocialReading | null;
+  activeAddresses24h: number | null;
+  verifiedVolumeUsd: number | null;
 }
 
 export type CoinFlag =
@@ -105,33 +107,43 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
 }
 
 /**
- * Engagement by followers that are not bots, plus a small weight for their count. Follower growth that nothing
- * else corroborates (engagement, verified volume, active addresses) is not counted: bought followers are paid
- * for once, corroboration has to be paid for in several currencies at once (scoring-anchors 4.1.3, F5).
+ * Engagement plus a small weight for follower counts, as the source measures them — no bot label is read: no
+ * real source supplies one. Growth of that value over a day or a month counts only as far as the organic
+ * allowance of the window plus what independent evidence grew by (verified volume, active addresses): followers
+ * and engagement are bought in one currency, trading and on-chain use have to be paid for in others
+ * (scoring-anchors 4.1.3, F5). A spike is caught by the day window, a drip by the month window.
  */
 function socialValue(evidence: CoinEvidence, verifiedVolumeUsd: number, flags: CoinFlag[]): number | null {
-  const social = evidence.social;
-  if (!social || (social.followers === null && social.engagement24h === null)) return null;
-  const human = 1 - (social.suspectedBotShare ?? 0);
-  let followers = social.followers;
-  const before = evidence.baseline?.social;
-  if (followers !== null && before?.followers && before.followers > 0) {
-    const growth = followers / before.followers - 1;
-    const grew = (now: number | null | undefined, then: number | null | undefined) =>
-      typeof now === 'number' && typeof then === 'number' && then > 0 ? now / then - 1 : 0;
+  const value = socialFigure(evidence.social);
+  if (value === null) return null;
+  let counted = value;
+  let unconfirmed = 0;
+  for (const baseline of evidence.baselines) {
+    const before = socialFigure(baseline.social);
+    if (before === null || before <= 0) continue;
+    const growth = value / before - 1;
     const corroborated = Math.max(
-      grew(social.engagement24h, before.engagement24h),
-      grew(verifiedVolumeUsd, evidence.baseline?.verifiedVolumeUsd),
-      grew(evidence.onChain?.activeAddresses24h, evidence.baseline?.activeAddresses24h),
+      0,
+      grew(verifiedVolumeUsd, baseline.verifiedVolumeUsd),
+      grew(evidence.onChain?.activeAddresses24h, baseline.activeAddresses24h),
     );
-    if (
-      growth > SCORE_PARAMETERS.socialSpikeGrowth &&
-      corroborated < SCORE_PARAMETERS.socialCorroborationGrowth
-    ) {
-      flags.push({ kind: 'unconfirmed_social_spike', followerGrowth: growth });
-      followers = before.followers;
+    const allowed = SCORE_PARAMETERS.socialOrganicGrowth[baseline.window] + corroborated;
+    if (growth > allowed) {
+      counted = Math.min(counted, before * (1 + allowed));
+      unconfirmed = Math.max(unconfirmed, growth);
     }
   }
-  // An unknown part adds nothing: the value rests on what the source measures (every coin of a source alike).
-  return (social.engagement24h ?? 0) * human + 0.01 * (followers ?? 0) * human;
+  if (unconfirmed > 0) flags.push({ kind: 'unconfirmed_social_spike', followerGrowth: unconfirmed });
+  return counted;
+}
+
+/** The social figure the factor ranks: 24 h engagement plus 1 % of followers; null when neither is known. */
+function socialFigure(social: SocialReading | null): number | null {
+  if (!social || (social.followers === null && social.engagement24h === null)) return null;
+  return (social.engagement24h ?? 0) + 0.01 * (social.followers ?? 0);
+}
+
+/** Relative growth from `then` to `now`; 0 when either is unknown. */
+function grew(now: number | null | undefined, then: number | null | undefined): number {
+  return typeof now === 'number' && typeof then === 'number' && then > 0 ? now / then - 1 : 0;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { coinFactorValues } from './coin-factors.js';
 import type { CoinEvidence } from './coin-factors.js';
 import { scoreCoins } from './coin-score.js';
-import { COIN_FACTOR_WEIGHTS } from './methodology.js';
+import { COIN_FACTOR_WEIGHTS, SCORE_PARAMETERS } from './methodology.js';
 
 /** A coin with honest venues; `scale` sizes everything about it. */
 function coin(coinId: string, scale: number, overrides: Partial<CoinEvidence> = {}): CoinEvidence {
@@ -28,10 +28,10 @@ function coin(coinId: string, scale: number, overrides: Partial<CoinEvidence> = 
         evidenced: true,
       },
     ],
-    social: { followers: 1e4 * scale, engagement24h: 500 * scale, suspectedBotShare: 0.05 },
+    social: { followers: 1e4 * scale, engagement24h: 500 * scale },
     onChain: { activeAddresses24h: 1e3 * scale, top10HolderShare: 0.3, developerCommits30d: 10 * scale },
     announcements30d: Math.round(2 * scale),
-    baseline: null,
+    baselines: [],
     ...overrides,
   };
 }
@@ -56,7 +56,7 @@ describe('scoreCoins', () => {
 
   it('lets no single maxed-out factor carry a coin: at most (1/u)^w', () => {
     const small = coin('small', 3);
-    const loud = coin('small', 3, { social: { followers: 1e12, engagement24h: 1e12, suspectedBotShare: 0 } });
+    const loud = coin('small', 3, { social: { followers: 1e12, engagement24h: 1e12 } });
     const before = scoreCoins(universe([small]).map(coinFactorValues)).find((s) => s.coinId === 'small')!;
     const after = scoreCoins(universe([loud]).map(coinFactorValues)).find((s) => s.coinId === 'small')!;
     const bound = (1 / before.components.social!) ** COIN_FACTOR_WEIGHTS.social;
@@ -110,34 +110,51 @@ describe('scoreCoins', () => {
 });
 
 describe('coinFactorValues', () => {
-  it('does not count follower growth nothing corroborates, and flags it', () => {
-    const before = { followers: 1e4, engagement24h: 500, suspectedBotShare: 0.05 };
-    const bought = coinFactorValues(
-      coin('bought', 1, {
-        social: { followers: 5e4, engagement24h: 505, suspectedBotShare: 0.05 },
-        baseline: { social: before, activeAddresses24h: 1e3, verifiedVolumeUsd: 2e6 },
-      }),
-    );
-    const organic = coinFactorValues(
-      coin('organic', 1, {
-        social: before,
-        baseline: { social: before, activeAddresses24h: 1e3, verifiedVolumeUsd: 2e6 },
-      }),
-    );
-    expect(bought.flags.map((flag) => flag.kind)).toContain('unconfirmed_social_spike');
-    expect(bought.raw.social! / organic.raw.social!).toBeLessThan(1.02);
+  const before = { followers: 1e4, engagement24h: 500 };
+  const baseline = (window: 'day' | 'month', social = before) => ({
+    window,
+    social,
+    activeAddresses24h: 1e3,
+    verifiedVolumeUsd: 2e6,
   });
 
-  it('counts growth that engagement corroborates', () => {
-    const before = { followers: 1e4, engagement24h: 500, suspectedBotShare: 0.05 };
+  it('does not count social growth that nothing independent corroborates, and flags it', () => {
+    const organic = coinFactorValues(coin('organic', 1, { social: before, baselines: [baseline('day')] }));
+    for (const social of [
+      { followers: 1e5, engagement24h: 505 }, // bought followers
+      { followers: 1e4, engagement24h: 5_000 }, // bought engagement
+    ]) {
+      const bought = coinFactorValues(coin('bought', 1, { social, baselines: [baseline('day')] }));
+      expect(bought.flags.map((flag) => flag.kind)).toContain('unconfirmed_social_spike');
+      expect(bought.raw.social! / organic.raw.social!).toBeCloseTo(
+        1 + SCORE_PARAMETERS.socialOrganicGrowth.day,
+        6,
+      );
+    }
+  });
+
+  it('catches followers drip-fed over a month that no single day shows', () => {
+    const yesterday = { followers: 9.3e4, engagement24h: 500 };
+    const dripped = coinFactorValues(
+      coin('dripped', 1, {
+        social: { followers: 1e5, engagement24h: 500 },
+        baselines: [baseline('day', yesterday), baseline('month')],
+      }),
+    );
+    expect(dripped.flags.map((flag) => flag.kind)).toContain('unconfirmed_social_spike');
+    expect(dripped.raw.social!).toBeCloseTo(600 * (1 + SCORE_PARAMETERS.socialOrganicGrowth.month), 6);
+  });
+
+  it('counts social growth that independent evidence corroborates', () => {
     const grown = coinFactorValues(
       coin('grown', 1, {
-        social: { followers: 5e4, engagement24h: 2_500, suspectedBotShare: 0.05 },
-        baseline: { social: before, activeAddresses24h: 1e3, verifiedVolumeUsd: 2e6 },
+        social: { followers: 5e4, engagement24h: 2_500 },
+        onChain: { activeAddresses24h: 6e3, top10HolderShare: 0.2, developerCommits30d: 10 },
+        baselines: [baseline('day')],
       }),
     );
     expect(grown.flags.map((flag) => flag.kind)).not.toContain('unconfirmed_social_spike');
-    expect(grown.raw.social!).toBeGreaterThan(2_000);
+    expect(grown.raw.social!).toBeCloseTo(3_000, 6);
   });
 
   it('counts active addresses for less when a few wallets hold the supply', () => {
@@ -154,7 +171,7 @@ describe('coinFactorValues', () => {
   it('reads an unknown figure as missing, never as zero', () => {
     const live = coinFactorValues(
       coin('live', 1, {
-        social: { followers: 2e4, engagement24h: null, suspectedBotShare: null },
+        social: { followers: 2e4, engagement24h: null },
         onChain: { activeAddresses24h: null, top10HolderShare: null, developerCommits30d: null },
       }),
     );
@@ -168,9 +185,7 @@ describe('coinFactorValues', () => {
     );
     expect(unconcentrated.raw.on_chain).toBe(1e3);
     expect(unconcentrated.flags.map((flag) => flag.kind)).not.toContain('concentrated_holders');
-    const silent = coinFactorValues(
-      coin('silent', 1, { social: { followers: null, engagement24h: null, suspectedBotShare: null } }),
-    );
+    const silent = coinFactorValues(coin('silent', 1, { social: { followers: null, engagement24h: null } }));
     expect(silent.raw.social).toBeNull();
   });
 
@@ -209,7 +224,7 @@ describe('what the score knows', () => {
   });
 
   it('scores with market cap and two more families, and not with one', () => {
-    const social = { followers: 1e4, engagement24h: 500, suspectedBotShare: null };
+    const social = { followers: 1e4, engagement24h: 500 };
     const twoFamilies = bare('two', 1, { social });
     const threeFamilies = bare('three', 1, { social, announcements30d: 4 });
     const scored = scoreCoins([twoFamilies, threeFamilies].map((entry) => coinFactorValues(entry)));

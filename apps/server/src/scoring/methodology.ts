@@ -36,10 +36,11 @@ export const SCORE_PARAMETERS = {
   venueShareCap: 0.5,
   /** Below this integrity a venue's volume for a coin is flagged "suspicious volume" (it counts × integrity). */
   integrityFloor: 0.3,
-  /** Bought followers: follower growth above this ratio … */
-  socialSpikeGrowth: 0.3,
-  /** … with engagement, verified volume and active addresses all growing less than this, is unconfirmed. */
-  socialCorroborationGrowth: 0.1,
+  /**
+   * Growth of the social figure a window allows without corroboration; beyond it, only as much as verified
+   * volume or active addresses grew over the same window counts (bought followers and engagement).
+   */
+  socialOrganicGrowth: { day: 0.1, month: 0.3 },
   /** Holder concentration above this share of the top ten holders lowers the on-chain factor. */
   holderConcentrationThreshold: 0.5,
   /** Reported volume share on low-integrity venues that makes a coin high risk (decision D6). */
