@@ -6,7 +6,7 @@ import { copiedShare, tapeSource } from './tape-copy.js';
 import type { TapeSource } from './tape-copy.js';
 import type { SignClustering } from './sign-clustering.js';
 import { outsideQuoteShare, pairedPrintShare } from './tape-features.js';
-import { benfordMad, roundSizeShare } from './trade-size-tests.js';
+import { benfordChanceMad, benfordMad, roundSizeShare } from './trade-size-tests.js';
 import type { VenueEvidence } from './venue-evidence.js';
 
 /** Minimum samples below which a feature says nothing (a thin but honest market is not accused). */
@@ -25,7 +25,7 @@ const QUOTE_TOLERANCE = 0.005;
 export interface IntegrityFeatures {
   exchangeId: string;
   tradeCount: number;
-  /** First-digit MAD from Benford; high is suspicious. */
+  /** First-digit MAD from Benford beyond what the sample size explains by chance; high is suspicious. */
   benfordMad: number | null;
   /** Share of sizes with ≤ 2 significant digits; low is suspicious. */
   roundSizeShare: number | null;
@@ -63,7 +63,7 @@ export function integrityFeatures(
   return {
     exchangeId: evidence.exchangeId,
     tradeCount: evidence.trades.length,
-    benfordMad: enoughSizes ? benfordMad(sizes) : null,
+    benfordMad: enoughSizes ? Math.max(0, benfordMad(sizes) - benfordChanceMad(sizes.length)) : null,
     roundSizeShare: enoughSizes ? roundSizeShare(sizes) : null,
     pairedPrintShare: enoughTape ? pairedPrintShare(evidence.trades) : null,
     outsideQuoteShare: outsideQuoteShare(

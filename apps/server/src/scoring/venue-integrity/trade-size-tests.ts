@@ -39,3 +39,18 @@ export function roundSizeShare(sizes: readonly number[]): number {
   if (positive.length === 0) return 0;
   return positive.filter(isRound).length / positive.length;
 }
+
+/**
+ * The MAD an honest sample of `count` sizes shows by chance alone: each digit's share deviates from its
+ * Benford probability p by about √(2p(1−p)/(πn)) in absolute value. A short tape is not judged by the yardstick
+ * of a long one (Nigrini's thresholds assume thousands of records).
+ */
+export function benfordChanceMad(count: number): number {
+  if (count <= 0) return 0;
+  let sum = 0;
+  for (let digit = 1; digit <= 9; digit++) {
+    const p = BENFORD[digit]!;
+    sum += Math.sqrt((2 * p * (1 - p)) / (Math.PI * count));
+  }
+  return sum / 9;
+}
