@@ -15,6 +15,11 @@ export interface VenueSample {
 export interface SamplerOptions {
   /** Pairs per venue whose tape and book feed the venue's integrity (its largest). */
   tapePairsPerVenue: number;
+  /**
+   * More pairs per venue where the venue carries the largest share of the coin's reported volume: where its
+   * word matters most to a coin's score, its tape is read, even when the pair is small for the venue.
+   */
+  influentialPairsPerVenue: number;
   /** Books fetched per run for the depth of every pair, oldest-sampled first, so a slow source is never flooded. */
   maxBooksPerRun: number;
   bookLevels: number;
@@ -23,6 +28,7 @@ export interface SamplerOptions {
 
 export const DEFAULT_SAMPLER_OPTIONS: Omit<SamplerOptions, 'now'> = {
   tapePairsPerVenue: 6,
+  influentialPairsPerVenue: 4,
   // The default universe has ~18,000 pairs: every book each run, so liquidity is never judged on a partial
   // sample; a rate-limited source gets through them in rotation.
   maxBooksPerRun: 25_000,
@@ -57,10 +63,20 @@ export class VenueSampler {
     const samples: VenueSample[] = [];
     const tapeBooks = new Set<string>();
     const slices = new EventLoopSlices();
+    const coinVolume = new Map<string, number>();
+    for (const ticker of tickers)
+      coinVolume.set(ticker.coinId, (coinVolume.get(ticker.coinId) ?? 0) + ticker.volumeUsd24h);
+    const shareOfCoin = (ticker: VenueTicker) => ticker.volumeUsd24h / (coinVolume.get(ticker.coinId) || 1);
     for (const [exchangeId, pairs] of byVenue) {
-      const largest = [...pairs]
+      const sampled = [...pairs]
         .sort((a, b) => b.volumeUsd24h - a.volumeUsd24h)
         .slice(0, this.options.tapePairsPerVenue);
+      const chosen = new Set(sampled);
+      const influential = pairs
+        .filter((ticker) => !chosen.has(ticker) && ticker.volumeUsd24h > 0)
+        .sort((a, b) => shareOfCoin(b) - shareOfCoin(a))
+        .slice(0, this.options.influentialPairsPerVenue);
+      sampled.push(...influential);
       const sample: VenueSample = {
         exchangeId,
         trades: [],
@@ -68,7 +84,7 @@ export class VenueSampler {
         reportedVolumeUsd24h: 0,
         depthUsd2pct: null,
       };
-      for (const ticker of largest) {
+      for (const ticker of sampled) {
         await slices.pause();
         signal.throwIfAborted();
         const pair = { exchangeId, coinId: ticker.coinId, quote: ticker.quote };
