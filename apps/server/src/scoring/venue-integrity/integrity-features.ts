@@ -2,8 +2,6 @@ import { flowPriceCoherence } from './flow-price.js';
 import type { FlowPriceCoherence } from './flow-price.js';
 import { matchedLegShare } from './matched-legs.js';
 import { signClustering } from './sign-clustering.js';
-import { copiedShare, tapeSource } from './tape-copy.js';
-import type { TapeSource } from './tape-copy.js';
 import type { SignClustering } from './sign-clustering.js';
 import { outsideQuoteShare, pairedPrintShare } from './tape-features.js';
 import { benfordChanceMad, benfordMad, roundSizeShare } from './trade-size-tests.js';
@@ -50,13 +48,10 @@ export type FeatureName =
   'benfordMad' | 'roundSizeShare' | 'pairedPrintShare' | 'outsideQuoteShare' | 'depthToVolume';
 
 /**
- * The integrity features of one venue's evidence; `tapes` are the universe's prepared tapes (the venue's own
- * among them), for the tests that compare venues.
+ * The integrity features of one venue's evidence; `copied` is its copied share from the comparison of the
+ * universe's tapes (tape-copy.ts), null when no peer overlaps.
  */
-export function integrityFeatures(
-  evidence: VenueEvidence,
-  tapes: readonly TapeSource[] = [],
-): IntegrityFeatures {
+export function integrityFeatures(evidence: VenueEvidence, copied: number | null = null): IntegrityFeatures {
   const sizes = evidence.trades.map((print) => print.amount);
   const enoughSizes = sizes.length >= FEATURE_MINIMUMS.sizeTests;
   const enoughTape = evidence.trades.length >= FEATURE_MINIMUMS.tapeTests;
@@ -80,10 +75,6 @@ export function integrityFeatures(
     signClustering: signClustering(evidence.trades, FEATURE_MINIMUMS.tapeTests),
     flowPrice: flowPriceCoherence(evidence.trades, FEATURE_MINIMUMS.flowBuckets),
     matchedLegShare: matchedLegShare(evidence.trades, FEATURE_MINIMUMS.tapeTests),
-    copiedShare: enoughTape ? copiedShareOf(evidence, tapes) : null,
+    copiedShare: enoughTape ? copied : null,
   };
-}
-
-function copiedShareOf(evidence: VenueEvidence, tapes: readonly TapeSource[]): number | null {
-  return tapes.length > 0 ? copiedShare(tapeSource(evidence.exchangeId, evidence.trades), tapes) : null;
 }

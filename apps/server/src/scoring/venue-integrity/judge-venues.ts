@@ -3,8 +3,7 @@ import { SCORE_PARAMETERS } from '../methodology.js';
 import { verifiedVolume } from '../verified-volume.js';
 import { integrityFeatures } from './integrity-features.js';
 import type { IntegrityFeatures } from './integrity-features.js';
-import { tapeSource } from './tape-copy.js';
-import type { TapeSource } from './tape-copy.js';
+import { TapeCopies } from './tape-copy.js';
 import type { VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag, VenueIntegrity } from './venue-integrity.js';
@@ -24,12 +23,12 @@ export async function judgeVenues(
   const features: IntegrityFeatures[] = [];
   let busyMs = 0;
   const preparing = performance.now();
-  const tapes = universe.map((evidence) => tapeSource(evidence.exchangeId, evidence.trades));
+  const copies = new TapeCopies(universe);
   busyMs += performance.now() - preparing;
   for (const evidence of universe) {
     await pause();
     const started = performance.now();
-    features.push(integrityFeatures(evidence, tapes));
+    features.push(integrityFeatures(evidence, copies.share(evidence.exchangeId)));
     busyMs += performance.now() - started;
   }
   const started = performance.now();
@@ -38,7 +37,7 @@ export async function judgeVenues(
   for (const [index, venue] of venues.entries()) {
     await pause();
     const judging = performance.now();
-    Object.assign(venue, coinIntegrity(universe[index]!, tapes));
+    Object.assign(venue, coinIntegrity(universe[index]!, copies));
     busyMs += performance.now() - judging;
   }
   return { venues, busyMs };
@@ -47,7 +46,7 @@ export async function judgeVenues(
 /** Each sampled coin's integrity on the venue, from its own prints and books, and the median for the rest. */
 function coinIntegrity(
   evidence: VenueEvidence,
-  tapes: readonly TapeSource[],
+  copies: TapeCopies,
 ): Pick<VenueIntegrity, 'coins' | 'unsampledCoinIntegrity'> {
   const coinIds = [...new Set(evidence.trades.map((print) => print.coinId))];
   const coins: Record<string, number> = {};
@@ -60,7 +59,7 @@ function coinIntegrity(
       reportedVolumeUsd24h: 0,
       depthUsd2pct: null,
     };
-    coins[coinId] = absoluteIntegrity(integrityFeatures(slice, tapes));
+    coins[coinId] = absoluteIntegrity(integrityFeatures(slice, copies.share(evidence.exchangeId, coinId)));
   }
   return { coins, unsampledCoinIntegrity: median(Object.values(coins)) ?? 1 };
 }

@@ -16,8 +16,8 @@ interface Leg {
   prints: number[];
 }
 
-/** Sizes that agree to nine significant digits are the same size (fills are exact decimal parts). */
-const sizeKey = (amount: number) => amount.toPrecision(9);
+/** Sizes within a relative 1e-8 are the same size (fills are exact decimal parts; sums carry float error). */
+const sizeKey = (amount: number) => Math.round(Math.log(amount) * 1e8);
 
 /**
  * Share of the venue's notional in matched legs: a print followed within 3 s by one to three opposite-side
@@ -77,8 +77,8 @@ function nextLeg(list: readonly Leg[], leg: TradePrint, first: number, used: Uin
  * window — keyed by its total size, in time order. Lists per size stay short but for round sizes; the lookup
  * stops at the first candidate past the window.
  */
-function secondLegsBySize(prints: readonly TradePrint[]): Map<string, Leg[]> {
-  const bySize = new Map<string, Leg[]>();
+function secondLegsBySize(prints: readonly TradePrint[]): Map<number, Leg[]> {
+  const bySize = new Map<number, Leg[]>();
   const add = (leg: Leg, amount: number) => {
     const key = sizeKey(amount);
     const list = bySize.get(key);

@@ -1,7 +1,20 @@
 import type { TradePrint } from '@coinlens/market-model';
 
-/** A venue's prints split by pair (coin and quote), each list sorted by time. */
-export function byPairInTime(trades: readonly TradePrint[]): TradePrint[][] {
+const split = new WeakMap<readonly TradePrint[], TradePrint[][]>();
+
+/**
+ * A venue's prints split by pair (coin and quote), each list sorted by time; remembered per tape, since every
+ * tape test reads the same split. Callers must not modify the lists.
+ */
+export function byPairInTime(trades: readonly TradePrint[]): readonly (readonly TradePrint[])[] {
+  const known = split.get(trades);
+  if (known) return known;
+  const pairs = pairLists(trades);
+  split.set(trades, pairs);
+  return pairs;
+}
+
+function pairLists(trades: readonly TradePrint[]): TradePrint[][] {
   const byPair = new Map<string, TradePrint[]>();
   for (const print of trades) {
     const key = `${print.coinId}|${print.quote}`;

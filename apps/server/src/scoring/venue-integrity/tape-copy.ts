@@ -7,81 +7,200 @@ const LAG_MIN_MS = 100;
 const LAG_MAX_MS = 5_000;
 /** Width of a size-ratio bin, in natural log (0.2 %): copies scaled and rounded to a lot stay in one bin. */
 const RATIO_BIN = 0.002;
-/** The modal bin is compared with this many bins on each side: chance matches spread over all of them. */
-const NEIGHBOUR_BINS = 10;
 const MINIMUM_MATCHES = 20;
 
-/** A venue's sided prints in time order, and the coins they trade: prepared once per universe. */
-export interface TapeSource {
-  exchangeId: string;
-  prints: readonly TradePrint[];
-  coins: ReadonlySet<string>;
-}
-
-export function tapeSource(exchangeId: string, trades: readonly TradePrint[]): TapeSource {
-  const prints = trades
-    .filter((print) => print.side !== null && print.amount > 0)
-    .sort((a, b) => a.timestamp - b.timestamp);
-  return { exchangeId, prints, coins: new Set(prints.map((print) => print.coinId)) };
+/** One venue's sided prints of one coin, in time order, as columns. */
+interface CoinTape {
+  times: Float64Array;
+  logSizes: Float64Array;
+  buys: Uint8Array;
+  round: Uint8Array;
+  notional: Float64Array;
+  total: number;
+  /** The prints ordered by size, built when the tape is first compared. */
+  bySize?: { order: Uint32Array; logSizes: Float64Array };
 }
 
 /**
- * Share of a venue's notional that copies another venue's tape: the same side printed 0.1–5 s after a print of
- * the other venue on the same coin, at one constant size ratio (a copier scales the sizes to the volume he
- * wants and keeps the rest — sides, rhythm, relative sizes). Honest venues trading the same coin react to the
- * same news but not with sizes in a fixed ratio, so their matches spread evenly over ratios. The copied share
- * is the excess of the modal ratio over its neighbouring ratios, against the single peer it is highest for.
- * Null when no peer trades the same coin over an overlapping time.
+ * Which venues copy another venue's tape: the same side printed 0.1–5 s after a print of another venue on the
+ * same coin, at one constant size ratio (a copier scales the sizes to the volume he wants and keeps the rest —
+ * sides, rhythm, relative sizes). Honest venues trading the same coin react to the same news but not with sizes
+ * in a fixed ratio, so their matches spread evenly over ratios; two round sizes (0.5 and 0.5) match by habit and
+ * are left out. The copied notional is the modal ratio's excess over its neighbouring ratios, against the one peer
+ * it is highest for. Built once per universe; each venue is worked out when first asked.
  */
-export function copiedShare(venue: TapeSource, peers: readonly TapeSource[]): number | null {
-  const own = venue.prints;
-  if (own.length === 0) return null;
-  const total = own.reduce((sum, print) => sum + print.price * print.amount, 0);
-  if (!(total > 0)) return null;
-  let best: number | null = null;
-  for (const peer of peers) {
-    if (peer.exchangeId === venue.exchangeId || ![...venue.coins].some((coin) => peer.coins.has(coin)))
-      continue;
-    const excess = copiedNotional(own, peer.prints);
-    if (excess === null) continue;
-    best = Math.max(best ?? 0, excess / total);
+export class TapeCopies {
+  private readonly tapes = new Map<string, Map<string, CoinTape>>();
+  private readonly copied = new Map<string, { venue: number | null; coins: Map<string, number> }>();
+
+  constructor(universe: readonly { exchangeId: string; trades: readonly TradePrint[] }[]) {
+    for (const { exchangeId, trades } of universe) this.tapes.set(exchangeId, coinTapes(trades));
   }
-  return best === null ? null : Math.min(1, best);
+
+  /** Share of the venue's notional (or of its notional in `coinId`) that is copied; null without a peer. */
+  share(exchangeId: string, coinId?: string): number | null {
+    const result = this.copied.get(exchangeId) ?? this.compute(exchangeId);
+    if (coinId === undefined) return result.venue;
+    return result.venue === null ? null : (result.coins.get(coinId) ?? null);
+  }
+
+  private compute(exchangeId: string): { venue: number | null; coins: Map<string, number> } {
+    const own = this.tapes.get(exchangeId) ?? new Map<string, CoinTape>();
+    const total = [...own.values()].reduce((sum, tape) => sum + tape.total, 0);
+    const coins = new Map<string, number>();
+    let venue: number | null = null;
+    for (const [peerId, peer] of this.tapes) {
+      if (peerId === exchangeId) continue;
+      let excess: number | null = null;
+      for (const [coinId, tape] of own) {
+        const source = peer.get(coinId);
+        const coinExcess = source ? copiedNotional(tape, source) : null;
+        if (coinExcess === null) continue;
+        excess = (excess ?? 0) + coinExcess;
+        coins.set(coinId, Math.max(coins.get(coinId) ?? 0, Math.min(1, coinExcess / (tape.total || 1))));
+      }
+      if (excess !== null) venue = Math.max(venue ?? 0, Math.min(1, excess / (total || 1)));
+    }
+    const result = { venue, coins };
+    this.copied.set(exchangeId, result);
+    return result;
+  }
 }
 
-/** Notional of `own` prints in the modal size-ratio bin beyond chance; null without overlapping prints. */
-function copiedNotional(own: readonly TradePrint[], peer: readonly TradePrint[]): number | null {
-  const bins = new Map<number, { count: number; notional: number }>();
-  let overlapping = false;
-  let start = 0;
-  for (const print of own) {
-    while (start < peer.length && peer[start]!.timestamp < print.timestamp - LAG_MAX_MS) start++;
-    const seen = new Set<number>();
-    for (let index = start; index < peer.length; index++) {
-      const source = peer[index]!;
-      if (source.timestamp > print.timestamp - LAG_MIN_MS) break;
-      overlapping = true;
-      if (source.side !== print.side || source.coinId !== print.coinId) continue;
-      // Two round sizes (0.5 and 0.5) match by habit, not by copying.
-      if (isRound(print.amount) && isRound(source.amount)) continue;
-      const bin = Math.round(Math.log(print.amount / source.amount) / RATIO_BIN);
-      // One print counts once per ratio, however many sources of that ratio precede it.
-      if (seen.has(bin)) continue;
-      seen.add(bin);
-      const entry = bins.get(bin) ?? { count: 0, notional: 0 };
-      entry.count++;
-      entry.notional += print.price * print.amount;
-      bins.set(bin, entry);
+function coinTapes(trades: readonly TradePrint[]): Map<string, CoinTape> {
+  const byCoin = new Map<string, TradePrint[]>();
+  for (const print of trades) {
+    if (print.side === null || !(print.amount > 0)) continue;
+    const list = byCoin.get(print.coinId);
+    if (list) list.push(print);
+    else byCoin.set(print.coinId, [print]);
+  }
+  const tapes = new Map<string, CoinTape>();
+  for (const [coinId, prints] of byCoin) {
+    prints.sort((a, b) => a.timestamp - b.timestamp);
+    const tape: CoinTape = {
+      times: Float64Array.from(prints, (print) => print.timestamp),
+      logSizes: Float64Array.from(prints, (print) => Math.log(print.amount)),
+      buys: Uint8Array.from(prints, (print) => (print.side === 'buy' ? 1 : 0)),
+      round: Uint8Array.from(prints, (print) => (isRound(print.amount) ? 1 : 0)),
+      notional: Float64Array.from(prints, (print) => print.price * print.amount),
+      total: 0,
+    };
+    tape.total = tape.notional.reduce((sum, value) => sum + value, 0);
+    tapes.set(coinId, tape);
+  }
+  return tapes;
+}
+
+/** Own prints whose windows are read in full to find the candidate ratio; the rest are checked against it. */
+const PROBE_PRINTS = 20;
+/** Peer prints read per probe window at most (a busy peer prints hundreds in 5 s). */
+const PROBE_WINDOW = 48;
+/** Probe hits in one ratio bin below which no copy is looked for. */
+const PROBE_HITS = 4;
+/** Bins this far from the candidate estimate what chance puts in a bin. */
+const CHANCE_OFFSETS = [-10, -5, 5, 10];
+
+/**
+ * Notional of `own` prints at the copy ratio beyond chance; null when the tapes do not overlap. The candidate
+ * ratio comes from the full windows of the first prints; every print is then checked for a peer print of that
+ * size ratio in its window by binary search over the peer's sizes — O(n log m), not every print against every
+ * print of its window. Chance is what the same check finds at ratios a few bins away.
+ */
+function copiedNotional(own: CoinTape, peer: CoinTape): number | null {
+  const last = own.times.length - 1;
+  const peerLast = peer.times.length - 1;
+  if (last < 0 || peerLast < 0) return null;
+  // Too few prints on either side to find the 20 matches a copy needs.
+  if (last + 1 < MINIMUM_MATCHES || peerLast + 1 < MINIMUM_MATCHES) return 0;
+  if (peer.times[0]! > own.times[last]! - LAG_MIN_MS || peer.times[peerLast]! < own.times[0]! - LAG_MAX_MS)
+    return null;
+  const candidate = candidateBin(own, peer);
+  if (candidate === null) return 0;
+  const sizes = (peer.bySize ??= sizeIndex(peer));
+  const at = matchesAt(own, peer, sizes, candidate);
+  if (at.count < MINIMUM_MATCHES) return 0;
+  const chance =
+    CHANCE_OFFSETS.reduce((sum, offset) => sum + matchesAt(own, peer, sizes, candidate + offset).count, 0) /
+    CHANCE_OFFSETS.length;
+  return at.notional * (Math.max(0, at.count - chance) / at.count);
+}
+
+/** The size-ratio bin most of the first prints' windows share, or null when none stands out. */
+function candidateBin(own: CoinTape, peer: CoinTape): number | null {
+  const counts = new Map<number, number>();
+  let start = firstAtOrAfter(peer.times, own.times[0]! - LAG_MAX_MS);
+  let probed = 0;
+  for (let index = 0; index < own.times.length && probed < PROBE_PRINTS; index++) {
+    const time = own.times[index]!;
+    while (start < peer.times.length && peer.times[start]! < time - LAG_MAX_MS) start++;
+    let any = false;
+    const end = Math.min(peer.times.length, start + PROBE_WINDOW);
+    for (let source = start; source < end && peer.times[source]! <= time - LAG_MIN_MS; source++) {
+      if (peer.buys[source] !== own.buys[index] || (peer.round[source] && own.round[index])) continue;
+      any = true;
+      const bin = Math.round((own.logSizes[index]! - peer.logSizes[source]!) / RATIO_BIN);
+      counts.set(bin, (counts.get(bin) ?? 0) + 1);
+    }
+    if (any) probed++;
+  }
+  let best: number | null = null;
+  let hits = PROBE_HITS - 1;
+  for (const [bin, count] of counts)
+    if (count > hits) {
+      best = bin;
+      hits = count;
+    }
+  return best;
+}
+
+/** Index of the first time ≥ `time` in ascending `times`. */
+function firstAtOrAfter(times: Float64Array, time: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (times[middle]! < time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The peer's print indices ordered by size, with their log sizes in that order. */
+function sizeIndex(peer: CoinTape): { order: Uint32Array; logSizes: Float64Array } {
+  const order = Uint32Array.from(peer.logSizes.keys()).sort((a, b) => peer.logSizes[a]! - peer.logSizes[b]!);
+  return { order, logSizes: Float64Array.from(order, (index) => peer.logSizes[index]!) };
+}
+
+/** Own prints with a peer print of ratio bin `bin` in their window: how many, and their notional. */
+function matchesAt(
+  own: CoinTape,
+  peer: CoinTape,
+  sizes: { order: Uint32Array; logSizes: Float64Array },
+  bin: number,
+): { count: number; notional: number } {
+  let count = 0;
+  let notional = 0;
+  for (let index = 0; index < own.times.length; index++) {
+    const target = own.logSizes[index]! - bin * RATIO_BIN;
+    const time = own.times[index]!;
+    let low = 0;
+    let high = sizes.logSizes.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sizes.logSizes[middle]! < target - RATIO_BIN / 2) low = middle + 1;
+      else high = middle;
+    }
+    for (let position = low; position < sizes.logSizes.length; position++) {
+      if (sizes.logSizes[position]! > target + RATIO_BIN / 2) break;
+      const source = sizes.order[position]!;
+      const lag = time - peer.times[source]!;
+      if (lag < LAG_MIN_MS || lag > LAG_MAX_MS) continue;
+      if (peer.buys[source] !== own.buys[index] || (peer.round[source] && own.round[index])) continue;
+      count++;
+      notional += own.notional[index]!;
+      break;
     }
   }
-  if (!overlapping) return null;
-  let modal: [number, { count: number; notional: number }] | null = null;
-  for (const entry of bins) if (!modal || entry[1].count > modal[1].count) modal = entry;
-  if (!modal || modal[1].count < MINIMUM_MATCHES) return 0;
-  let neighbours = 0;
-  for (let offset = 1; offset <= NEIGHBOUR_BINS; offset++)
-    neighbours += (bins.get(modal[0] - offset)?.count ?? 0) + (bins.get(modal[0] + offset)?.count ?? 0);
-  const chance = neighbours / (2 * NEIGHBOUR_BINS);
-  const excessShare = Math.max(0, modal[1].count - chance) / modal[1].count;
-  return modal[1].notional * excessShare;
+  return { count, notional };
 }

@@ -6,7 +6,7 @@ import { honestShare } from './honest-share.js';
 import { integrityFeatures } from './integrity-features.js';
 import { matchedLegShare } from './matched-legs.js';
 import { signClustering } from './sign-clustering.js';
-import { copiedShare, tapeSource } from './tape-copy.js';
+import { TapeCopies } from './tape-copy.js';
 import { evidence, honestTape, MID, seededRandom } from './testing/tape-fixtures.js';
 
 const print = (index: number, side: TradePrint['side'], amount: number, timestamp: number, price = MID) => ({
@@ -122,11 +122,10 @@ describe('honest share', () => {
 });
 
 describe('copied tape', () => {
-  const prepared = (id: string, trades: readonly TradePrint[]) =>
-    tapeSource(
-      id,
-      trades.map((trade) => ({ ...trade, exchangeId: id })),
-    );
+  const venue = (exchangeId: string, trades: readonly TradePrint[]) => ({
+    exchangeId,
+    trades: trades.map((trade) => ({ ...trade, exchangeId })),
+  });
 
   it('finds a venue that prints another venue’s tape a moment later at scaled sizes', () => {
     const source = honestTape('source', 1_000, 21);
@@ -136,22 +135,30 @@ describe('copied tape', () => {
       amount: Number((trade.amount * 7.3).toPrecision(8)),
       timestamp: trade.timestamp + 800,
     }));
-    const copier = prepared('copier', [...honestTape('copier', 100, 22), ...copy]);
-    const tapes = [prepared('source', source), copier, prepared('other', honestTape('other', 1_000, 23))];
-    expect(copiedShare(copier, tapes)).toBeGreaterThan(0.8);
+    const copies = new TapeCopies([
+      venue('source', source),
+      venue('copier', [...honestTape('copier', 100, 22), ...copy]),
+      venue('other', honestTape('other', 1_000, 23)),
+    ]);
+    expect(copies.share('copier')).toBeGreaterThan(0.8);
+    expect(copies.share('copier', 'coin')).toBeGreaterThan(0.8);
+    expect(copies.share('source')).toBeLessThan(0.05);
   });
 
   it('finds nothing between honest venues of the same coin', () => {
-    const tapes = [1, 2, 3].map((seed) => prepared(`v${seed}`, honestTape(`v${seed}`, 1_500, 30 + seed)));
-    for (const tape of tapes) expect(copiedShare(tape, tapes)).toBeLessThan(0.05);
+    const copies = new TapeCopies(
+      [1, 2, 3].map((seed) => venue(`v${seed}`, honestTape(`v${seed}`, 1_500, 30 + seed))),
+    );
+    for (const seed of [1, 2, 3]) expect(copies.share(`v${seed}`)).toBeLessThan(0.05);
   });
 
   it('says nothing without a peer trading the same coin at the same time', () => {
-    const alone = prepared('alone', honestTape('alone', 500, 41));
-    const later = prepared(
-      'later',
-      honestTape('later', 500, 42).map((trade) => ({ ...trade, timestamp: trade.timestamp + 86_400_000 })),
-    );
-    expect(copiedShare(alone, [alone, later])).toBeNull();
+    const later = honestTape('later', 500, 42).map((trade) => ({
+      ...trade,
+      timestamp: trade.timestamp + 86_400_000,
+    }));
+    const copies = new TapeCopies([venue('alone', honestTape('alone', 500, 41)), venue('later', later)]);
+    expect(copies.share('alone')).toBeNull();
+    expect(copies.share('alone', 'coin')).toBeNull();
   });
 });
