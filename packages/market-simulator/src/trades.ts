@@ -35,7 +35,7 @@ const BLOCK_ORDERS = 8;
 /** How far a block's flow moves the venue's price by its end, in half-spreads. */
 const BLOCK_IMPACT_SPREADS = 3;
 /** The impact stays within the quotes' reach (books are drawn around the shared mid). */
-const MAX_IMPACT = 0.002;
+const MAX_IMPACT = 0.004;
 /** Blocks whose impact is still felt (the fourth back has decayed to an eighth). */
 const IMPACT_BLOCKS = 4;
 /** Chance that an order takes the side of the order just before it in the same second. */
