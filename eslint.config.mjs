@@ -86,6 +86,11 @@ export default tseslint.config(
               message:
                 'The simulator depends on the market model and the contract only; the host injects the rest.',
             },
+            {
+              target: './packages/attack-lab',
+              from: ['./apps', './packages/market-simulator'],
+              message: 'Attacks stay independent of the detector and the simulator: market-model only.',
+            },
             { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
             { target: `${web}/lib`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },

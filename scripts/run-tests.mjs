@@ -11,6 +11,7 @@ const reports = path.join(root, '.test-reports');
 const suites = [
   { name: 'contract', dir: 'packages/contract' },
   { name: 'market-simulator', dir: 'packages/market-simulator' },
+  { name: 'attack-lab', dir: 'packages/attack-lab' },
   { name: 'server', dir: 'apps/server' },
   { name: 'web', dir: 'apps/web' },
   { name: 'e2e', dir: 'e2e', needsBuild: true },

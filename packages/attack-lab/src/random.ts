@@ -1,0 +1,16 @@
+/** mulberry32: a small seeded generator, so every attack is the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** An element drawn uniformly. */
+export function pick<T>(random: () => number, list: readonly T[]): T {
+  return list[Math.min(list.length - 1, Math.floor(random() * list.length))]!;
+}
