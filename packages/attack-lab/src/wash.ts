@@ -10,7 +10,8 @@ import type { Touch } from './touch.js';
  *   tape, at the honest flow's moments (so its sizes, first digits, round sizes and intraday rhythm are kept).
  * - `lagged_legs`: two legs 50–3000 ms apart on opposite sides, the second filled in one to three parts, ±1 tick.
  * - `same_side_bursts`: bursts of 3–20 same-side prints within 3 s, the bursts alternating direction.
- * - `copied_tape`: another venue's tape of the pair, 0.2–5 s later, sizes scaled to the volume wanted.
+ * - `copied_tape`: another venue's prints of the pair over the same span, 0.2–5 s later, sizes scaled to the
+ *   volume wanted.
  */
 export type WashFamily = 'single_print' | 'lagged_legs' | 'same_side_bursts' | 'copied_tape';
 export const WASH_FAMILIES: readonly WashFamily[] = [
@@ -144,8 +145,9 @@ function medianGap(tape: readonly TradePrint[]): number {
 }
 
 /**
- * The source tape laid onto the target's span 0.2–5 s later (repeated end to end when shorter), sizes scaled so
- * the copies reach `target`, prices scaled to the target's level; sides and relative times kept.
+ * The source venue's prints over the target's span, printed again 0.2–5 s later (a copier copies what the other
+ * venue prints as it prints it), sizes scaled so the copies reach `target`, prices scaled to the target's level;
+ * sides and rhythm kept.
  */
 function copiedTape(
   tape: readonly TradePrint[],
@@ -153,20 +155,20 @@ function copiedTape(
   target: number,
   random: () => number,
 ): Fake[] {
-  if (source.length === 0) return [];
   const start = tape[0]!.timestamp;
   const end = tape[tape.length - 1]!.timestamp;
-  const sourceStart = source[0]!.timestamp;
-  const sourceSpan = Math.max(1, source[source.length - 1]!.timestamp - sourceStart + 1);
   const lag = Math.round(200 + random() * 4_800);
-  const priceScale = medianPrice(tape) / medianPrice(source);
-  const laid: Fake[] = [];
-  for (let offset = 0; start + offset <= end; offset += sourceSpan)
-    for (const print of source) {
-      const timestamp = start + offset + (print.timestamp - sourceStart) + lag;
-      if (timestamp > end + lag) break;
-      laid.push({ price: print.price * priceScale, amount: print.amount, side: print.side, timestamp });
-    }
+  const copied = source.filter(
+    (print) => print.timestamp >= start - lag && print.timestamp + lag <= end + lag,
+  );
+  if (copied.length === 0) return [];
+  const priceScale = medianPrice(tape) / medianPrice(copied);
+  const laid: Fake[] = copied.map((print) => ({
+    price: print.price * priceScale,
+    amount: print.amount,
+    side: print.side,
+    timestamp: print.timestamp + lag,
+  }));
   const scale = target / Math.max(1e-12, notional(laid));
   return laid.map((print) => ({ ...print, amount: Number((print.amount * scale).toPrecision(8)) }));
 }

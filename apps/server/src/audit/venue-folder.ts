@@ -49,7 +49,7 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
     if (!match) continue;
     const [, base, quote] = match as unknown as [string, string, string];
     const prints = readTrades(join(folder, name), exchangeId, base, quote);
-    trades.push(...prints);
+    for (const print of prints) trades.push(print);
     if (USD_QUOTES.has(quote.toUpperCase()))
       tapeNotional += prints.reduce((sum, print) => sum + print.price * print.amount, 0);
     else unpricedQuote ??= name;
@@ -62,7 +62,7 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
     if (!match) continue;
     const [, base, quote] = match as unknown as [string, string, string];
     const snapshots = readBooks(join(folder, name), exchangeId, base, quote);
-    books.push(...snapshots);
+    for (const book of snapshots) books.push(book);
     const latest = snapshots.reduce((last, book) => (book.timestamp > last.timestamp ? book : last));
     const usd = USD_QUOTES.has(quote.toUpperCase()) ? depthWithinBandUsd(latest, 1) : null;
     if (usd !== null) depth = (depth ?? 0) + usd;

@@ -90,12 +90,10 @@ describe('verifiedVolume', () => {
             ...venues.slice(1),
           ]);
           // Whatever is faked, venue 0 adds at most what its book supports; the others at most their plausible volume.
-          const { depthImpliedVolumeMultiple: multiple, integrityFloor } = SCORE_PARAMETERS;
+          const { depthImpliedVolumeMultiple: multiple } = SCORE_PARAMETERS;
           const plausible = (entry: VenueMarket, reported: number) =>
-            entry.integrity < integrityFloor
-              ? 0
-              : Math.min(reported, entry.depthUsd2pct === null ? Infinity : entry.depthUsd2pct * multiple) *
-                entry.integrity;
+            Math.min(reported, entry.depthUsd2pct === null ? Infinity : entry.depthUsd2pct * multiple) *
+            entry.integrity;
           const first = venues[0]!;
           const bound =
             venues.slice(1).reduce((sum, entry) => sum + plausible(entry, entry.reportedVolumeUsd24h), 0) +

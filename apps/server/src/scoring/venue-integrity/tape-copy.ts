@@ -92,10 +92,10 @@ function coinTapes(trades: readonly TradePrint[]): Map<string, CoinTape> {
   return tapes;
 }
 
-/** Own prints whose windows are read in full to find the candidate ratio; the rest are checked against it. */
-const PROBE_PRINTS = 20;
+/** Own prints whose windows are read to find the candidate ratio; the rest are checked against it. */
+const PROBE_PRINTS = 40;
 /** Peer prints read per probe window at most (a busy peer prints hundreds in 5 s). */
-const PROBE_WINDOW = 48;
+const PROBE_WINDOW = 400;
 /** Probe hits in one ratio bin below which no copy is looked for. */
 const PROBE_HITS = 4;
 /** Bins this far from the candidate estimate what chance puts in a bin. */
@@ -126,23 +126,20 @@ function copiedNotional(own: CoinTape, peer: CoinTape): number | null {
   return at.notional * (Math.max(0, at.count - chance) / at.count);
 }
 
-/** The size-ratio bin most of the first prints' windows share, or null when none stands out. */
+/** The size-ratio bin most probe prints' windows share, or null when none stands out. Probes are spread evenly
+ * over the tape: a copier may start late or pause. */
 function candidateBin(own: CoinTape, peer: CoinTape): number | null {
   const counts = new Map<number, number>();
-  let start = firstAtOrAfter(peer.times, own.times[0]! - LAG_MAX_MS);
-  let probed = 0;
-  for (let index = 0; index < own.times.length && probed < PROBE_PRINTS; index++) {
+  const stride = Math.max(1, Math.floor(own.times.length / PROBE_PRINTS));
+  for (let index = 0; index < own.times.length; index += stride) {
     const time = own.times[index]!;
-    while (start < peer.times.length && peer.times[start]! < time - LAG_MAX_MS) start++;
-    let any = false;
+    const start = firstAtOrAfter(peer.times, time - LAG_MAX_MS);
     const end = Math.min(peer.times.length, start + PROBE_WINDOW);
     for (let source = start; source < end && peer.times[source]! <= time - LAG_MIN_MS; source++) {
       if (peer.buys[source] !== own.buys[index] || (peer.round[source] && own.round[index])) continue;
-      any = true;
       const bin = Math.round((own.logSizes[index]! - peer.logSizes[source]!) / RATIO_BIN);
       counts.set(bin, (counts.get(bin) ?? 0) + 1);
     }
-    if (any) probed++;
   }
   let best: number | null = null;
   let hits = PROBE_HITS - 1;

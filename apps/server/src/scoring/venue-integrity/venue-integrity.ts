@@ -33,6 +33,11 @@ export const INTEGRITY_PARAMETERS = {
   anomalyFree: 3.5,
   anomalyScale: 3,
   madScale: 1.4826,
+  /**
+   * Venues with a feature needed before peers judge it: a median and MAD of a handful of venues move with any one
+   * of them (a washer among seven would make an honest outlier of another); below it only the hard limits apply.
+   */
+  minimumPeers: 10,
 } as const;
 
 const RULES: Readonly<Record<FeatureName, FeatureRule>> = {
@@ -100,7 +105,7 @@ export interface VenueIntegrity {
  * universe where most venues wash still flags them.
  */
 export function scoreVenues(universe: readonly IntegrityFeatures[]): VenueIntegrity[] {
-  const { flagZ, anomalyFree, anomalyScale, madScale } = INTEGRITY_PARAMETERS;
+  const { flagZ, anomalyFree, anomalyScale, madScale, minimumPeers } = INTEGRITY_PARAMETERS;
   const centres = new Map<FeatureName, { centre: number; spread: number }>();
   for (const feature of FEATURES) {
     const rule = RULES[feature];
@@ -109,7 +114,7 @@ export function scoreVenues(universe: readonly IntegrityFeatures[]): VenueIntegr
       .filter((value): value is number => value !== null)
       .map(rule.suspicion);
     const centre = median(values);
-    if (centre === null) continue;
+    if (centre === null || values.length < minimumPeers) continue;
     const mad = medianAbsoluteDeviation(values, centre) ?? 0;
     centres.set(feature, { centre, spread: madScale * Math.max(mad, rule.madFloor) });
   }
@@ -120,15 +125,17 @@ export function scoreVenues(universe: readonly IntegrityFeatures[]): VenueIntegr
     let ceiling = 1;
     for (const feature of FEATURES) {
       const raw = features[feature];
-      const stats = centres.get(feature);
-      if (raw === null || !stats) continue;
+      if (raw === null) continue;
       const rule = RULES[feature];
-      const z = (rule.suspicion(raw) - stats.centre) / stats.spread;
-      zScores[feature] = z;
-      if (z > 0) sumSquares += z * z;
       const breached = rule.hardLimit.breached(raw);
       if (breached) ceiling = Math.min(ceiling, rule.hardLimit.ceiling);
-      if (z > flagZ || breached) flags.push(rule.flag);
+      const stats = centres.get(feature);
+      const z = stats ? (rule.suspicion(raw) - stats.centre) / stats.spread : null;
+      if (z !== null) {
+        zScores[feature] = z;
+        if (z > 0) sumSquares += z * z;
+      }
+      if ((z !== null && z > flagZ) || breached) flags.push(rule.flag);
     }
     const anomaly = Math.sqrt(sumSquares);
     const relative = Math.exp(-Math.max(0, anomaly - anomalyFree) / anomalyScale);

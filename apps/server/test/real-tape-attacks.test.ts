@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { injectWash } from '@coinlens/attack-lab';
+import type { WashFamily } from '@coinlens/attack-lab';
+import { readVenueFolder } from '../src/audit/venue-folder.js';
+import { auditVenues } from '../src/scoring/venue-integrity/judge-venues.js';
+import type { VenueVerdict } from '../src/scoring/venue-integrity/judge-venues.js';
+import { realTapes, realTapesPresent, writeAuditFolder } from './support/real-tapes.js';
+import type { RealTape } from './support/real-tapes.js';
+
+// Semi-synthetic real data: attacks from the independent attack lab injected into the real public tapes beside the
+// repository, judged through the audit command's own path. The full table is `npm run bench:real-attacks`.
+const PRINTS = 2_000;
+
+/** Audits venues written as an audit folder, each reporting its tape's notional (the audit's default). */
+async function audit(venues: readonly RealTape[]): Promise<Map<string, VenueVerdict>> {
+  const root = mkdtempSync(join(tmpdir(), 'coinlens-real-tape-attacks-'));
+  writeAuditFolder(
+    root,
+    venues.map((tape) => ({ id: tape.venue, tapes: [tape] })),
+  );
+  for (const tape of venues)
+    writeFileSync(
+      join(root, tape.venue, 'venue.json'),
+      JSON.stringify({
+        reported_volume_usd_24h: tape.prints.reduce((sum, print) => sum + print.price * print.amount, 0),
+      }),
+    );
+  return new Map((await auditVenues(readVenueFolder(root))).map((verdict) => [verdict.id, verdict]));
+}
+
+describe.skipIf(!realTapesPresent)('real tapes through the audit path', () => {
+  const tapes = realTapesPresent
+    ? realTapes().map((tape) => ({ ...tape, prints: tape.prints.slice(0, PRINTS) }))
+    : [];
+
+  it('finds every untouched real venue honest and counts its volume', async () => {
+    const verdicts = await audit(tapes);
+    expect(verdicts.size).toBe(tapes.length);
+    for (const verdict of verdicts.values()) {
+      expect(verdict.integrity, verdict.id).toBeGreaterThanOrEqual(0.9);
+      expect(verdict.countedUsd / verdict.reportedUsd, verdict.id).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it.each<WashFamily>(['single_print', 'lagged_legs', 'copied_tape'])(
+    'discounts %s wash at 10× in real tapes without touching the other venues',
+    async (family) => {
+      for (const target of ['binance-2024-btc', 'kraken-2019', 'binance-futures-2020']) {
+        const tape = tapes.find((candidate) => candidate.venue === target)!;
+        // The copier copies a venue trading the same coin at the same time: another real tape laid onto this span.
+        const other = tapes.find((candidate) => candidate.venue === 'binance-2024-eth')!;
+        const shift = tape.prints[0]!.timestamp - other.prints[0]!.timestamp;
+        const source: RealTape = {
+          venue: 'copied-source',
+          base: tape.base,
+          quote: tape.quote,
+          prints: other.prints.map((print) => ({
+            ...print,
+            exchangeId: 'copied-source',
+            coinId: tape.prints[0]!.coinId,
+            timestamp: print.timestamp + shift,
+          })),
+        };
+        const washed = injectWash(family, { tape: tape.prints, lambda: 10, seed: 17, source: source.prints });
+        const universe = [
+          ...tapes.filter((candidate) => candidate !== tape),
+          ...(family === 'copied_tape' ? [source] : []),
+          { ...tape, prints: washed.tape },
+        ];
+        const verdicts = await audit(universe);
+        const honestNotional = tape.prints.reduce((sum, print) => sum + print.price * print.amount, 0);
+        const attacked = verdicts.get(target)!;
+        const fakeCounted = Math.max(0, attacked.countedUsd - honestNotional) / washed.fakeNotional;
+        expect(fakeCounted, `${family} on ${target}`).toBeLessThanOrEqual(0.2);
+        for (const verdict of verdicts.values())
+          if (verdict.id !== target)
+            expect(verdict.integrity, `${verdict.id} beside ${target}`).toBeGreaterThanOrEqual(0.9);
+      }
+    },
+    60_000,
+  );
+});
