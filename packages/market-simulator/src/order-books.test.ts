@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { OrderBookSnapshot } from '@coinlens/market-model';
 import { SimulatorProvider } from './simulator-provider.js';
+import { depthNoise } from './order-books.js';
 
 const NOW = Date.UTC(2026, 10, 22, 15, 30, 12, 345);
 const signal = new AbortController().signal;
@@ -108,5 +109,18 @@ describe('order books', () => {
     await expect(
       sim.getOrderBook({ exchangeId: 'nowhere', coinId: 'bitcoin', quote: 'USDT' }, 10, signal),
     ).rejects.toMatchObject({ name: 'NotFoundError' });
+  });
+});
+
+describe('depth factors', () => {
+  it('vary by coin and seed around 1, so depth is not a copy of volume', () => {
+    const coins = Array.from({ length: 300 }, (_, index) => `coin-${index}`);
+    const logs = coins.map((coin) => Math.log(depthNoise({ seed: 1 }, coin)));
+    const mean = logs.reduce((sum, value) => sum + value, 0) / logs.length;
+    const sd = Math.sqrt(logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / logs.length);
+    expect(Math.abs(mean)).toBeLessThan(0.08);
+    expect(sd).toBeGreaterThan(0.28);
+    expect(sd).toBeLessThan(0.42);
+    expect(depthNoise({ seed: 2 }, 'coin-0')).not.toBe(depthNoise({ seed: 1 }, 'coin-0'));
   });
 });

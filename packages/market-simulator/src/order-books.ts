@@ -12,11 +12,21 @@
  * Everything is a pure function of (seed, pair, second).
  */
 import type { BookLevel, OrderBookSnapshot } from '@coinlens/market-model';
-import { normalAt, uniformAt } from './random.js';
+import { normalAt, streamKey, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';
 import type { VenuePair } from './venues.js';
 
 const DEPTH_SHARE_2PCT = 0.012;
+/** Spread (log space) of a coin's depth around its share of volume: market makers commit more to some coins. */
+const DEPTH_NOISE_SIGMA = 0.35;
+
+/**
+ * A coin's own depth factor (log-normal, per seed and coin): depth and volume both follow the coin's activity
+ * but neither is the other, so liquidity is not a copy of volume — nor of the benchmark's latent truth.
+ */
+export function depthNoise(context: Pick<SimulatorContext, 'seed'>, coinId: string): number {
+  return Math.exp(DEPTH_NOISE_SIGMA * normalAt(streamKey(context.seed, 'depth-noise', coinId), 0));
+}
 const LEVEL_SPACING = 0.00015;
 const MAX_LEVELS = 500;
 const WALL_SEGMENT_SECONDS = 3;
@@ -62,7 +72,8 @@ export function buildOrderBook(
   const spread = spreadFraction(context, pair, time);
   const half = spread / 2;
   const spacing = LEVEL_SPACING * Math.max(1, (spread * 10_000) / 6);
-  const depthUsd = DEPTH_SHARE_2PCT * context.pairTrueVolumeUsd24h(pair, time);
+  const depthUsd =
+    DEPTH_SHARE_2PCT * depthNoise(context, pair.coinId) * context.pairTrueVolumeUsd24h(pair, time);
   const cumulative = (offset: number) => depthUsd * Math.pow(Math.max(0, offset) / 0.02, 0.8);
   const second = Math.floor(time / 1_000);
   const tick = tickSize(mid);

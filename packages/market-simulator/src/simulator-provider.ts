@@ -87,6 +87,15 @@ export class SimulatorProvider implements MarketDataProvider {
     );
   }
 
+  /**
+   * For benchmarks only, never through the provider interface (the scorer cannot read it): each coin's latent
+   * activity, USD per day — what drives its reported volume (with the path's daily noise), its depth (with its
+   * own depth factor) and, through its size, its following. The truth ranking quality is measured against.
+   */
+  latentActivity(): ReadonlyMap<string, number> {
+    return new Map(COIN_CATALOG.map((facts) => [facts.id, this.context.coin(facts.id)?.dailyUsd ?? 0]));
+  }
+
   getCoins(signal: AbortSignal): Promise<CoinProfile[]> {
     return this.run(signal, () => COIN_CATALOG.map(coinProfile));
   }
