@@ -28,7 +28,7 @@ export interface SamplerOptions {
 
 export const DEFAULT_SAMPLER_OPTIONS: Omit<SamplerOptions, 'now'> = {
   tapePairsPerVenue: 6,
-  influentialPairsPerVenue: 4,
+  influentialPairsPerVenue: 12,
   // The default universe has ~18,000 pairs: every book each run, so liquidity is never judged on a partial
   // sample; a rate-limited source gets through them in rotation.
   maxBooksPerRun: 25_000,

@@ -40,7 +40,7 @@ export const SCORE_PARAMETERS = {
    * Growth of the social figure a window allows without corroboration; beyond it, only as much as verified
    * volume or active addresses grew over the same window counts (bought followers and engagement).
    */
-  socialOrganicGrowth: { day: 0.1, month: 0.3 },
+  socialOrganicGrowth: { day: 0.05, month: 0.1 },
   /** Holder concentration above this share of the top ten holders lowers the on-chain factor. */
   holderConcentrationThreshold: 0.5,
   /** Reported volume share on low-integrity venues that makes a coin high risk (decision D6). */
