@@ -93,9 +93,9 @@ function coinTapes(trades: readonly TradePrint[]): Map<string, CoinTape> {
 }
 
 /** Own prints whose windows are read to find the candidate ratio; the rest are checked against it. */
-const PROBE_PRINTS = 40;
+const PROBE_PRINTS = 24;
 /** Peer prints read per probe window at most (a busy peer prints hundreds in 5 s). */
-const PROBE_WINDOW = 400;
+const PROBE_WINDOW = 200;
 /** Probe hits in one ratio bin below which no copy is looked for. */
 const PROBE_HITS = 4;
 /** Bins this far from the candidate estimate what chance puts in a bin. */
