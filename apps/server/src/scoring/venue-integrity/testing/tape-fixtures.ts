@@ -1,17 +1,9 @@
+import { seededRandom } from '@coinlens/attack-lab';
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 import type { VenueEvidence } from '../venue-evidence.js';
 
-/** A small deterministic generator (mulberry32), so fixtures are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+// The attack lab's seeded generator (mulberry32), so fixtures are the same on every run.
+export { seededRandom };
 
 function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(random() || 1e-12)) * Math.cos(2 * Math.PI * random());
