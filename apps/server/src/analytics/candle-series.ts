@@ -1,3 +1,4 @@
+import { firstIndex } from './sorted-search.js';
 import type { Candle } from '@coinlens/market-model';
 
 const TIME = 0;
@@ -92,26 +93,12 @@ export class CandleSeries {
 
   /** Index of the first candle opening at or after `time` (`length` when none does). */
   firstAtOrAfter(time: number): number {
-    let low = 0;
-    let high = this.count;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.time(middle) < time) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return firstIndex(this.count, (index) => this.time(index) >= time);
   }
 
   /** Index of the first candle opening after `time` (`length` when none does). */
   firstAfter(time: number): number {
-    let low = 0;
-    let high = this.count;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.time(middle) <= time) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+    return firstIndex(this.count, (index) => this.time(index) > time);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { TradePrint } from '@coinlens/market-model';
 
+import { firstIndex } from '../../analytics/sorted-search.js';
 import { byPairInTime } from './pair-tapes.js';
 
 /** How far apart the two legs of one self-match may print. */
@@ -56,14 +57,11 @@ export function matchedLegShare(trades: readonly TradePrint[], minimum: number):
 
 /** The first unused opposite-side candidate after `leg` within the window (the list is in time order). */
 function nextLeg(list: readonly Leg[], leg: TradePrint, first: number, used: Uint8Array): Leg | null {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (list[middle]!.timestamp <= leg.timestamp) low = middle + 1;
-    else high = middle;
-  }
-  for (let index = low; index < list.length; index++) {
+  for (
+    let index = firstIndex(list.length, (position) => list[position]!.timestamp > leg.timestamp);
+    index < list.length;
+    index++
+  ) {
     const candidate = list[index]!;
     if (candidate.timestamp - leg.timestamp > LEG_WINDOW_MS) return null;
     if (candidate.side === leg.side) continue;

@@ -1,5 +1,6 @@
 import type { TradePrint } from '@coinlens/market-model';
 
+import { firstIndex } from '../../analytics/sorted-search.js';
 import { isRound } from './trade-size-tests.js';
 
 /** A copier prints after the venue it copies, within this window. */
@@ -133,7 +134,7 @@ function candidateBin(own: CoinTape, peer: CoinTape): number | null {
   const stride = Math.max(1, Math.floor(own.times.length / PROBE_PRINTS));
   for (let index = 0; index < own.times.length; index += stride) {
     const time = own.times[index]!;
-    const start = firstAtOrAfter(peer.times, time - LAG_MAX_MS);
+    const start = firstIndex(peer.times.length, (source) => peer.times[source]! >= time - LAG_MAX_MS);
     const end = Math.min(peer.times.length, start + PROBE_WINDOW);
     for (let source = start; source < end && peer.times[source]! <= time - LAG_MIN_MS; source++) {
       if (peer.buys[source] !== own.buys[index] || (peer.round[source] && own.round[index])) continue;
@@ -149,18 +150,6 @@ function candidateBin(own: CoinTape, peer: CoinTape): number | null {
       hits = count;
     }
   return best;
-}
-
-/** Index of the first time ≥ `time` in ascending `times`. */
-function firstAtOrAfter(times: Float64Array, time: number): number {
-  let low = 0;
-  let high = times.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (times[middle]! < time) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /** The peer's print indices ordered by size, with their log sizes in that order. */
@@ -181,13 +170,10 @@ function matchesAt(
   for (let index = 0; index < own.times.length; index++) {
     const target = own.logSizes[index]! - bin * RATIO_BIN;
     const time = own.times[index]!;
-    let low = 0;
-    let high = sizes.logSizes.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (sizes.logSizes[middle]! < target - RATIO_BIN / 2) low = middle + 1;
-      else high = middle;
-    }
+    const low = firstIndex(
+      sizes.logSizes.length,
+      (position) => sizes.logSizes[position]! >= target - RATIO_BIN / 2,
+    );
     for (let position = low; position < sizes.logSizes.length; position++) {
       if (sizes.logSizes[position]! > target + RATIO_BIN / 2) break;
       const source = sizes.order[position]!;
