@@ -12,7 +12,12 @@ import { addRestingDepth, injectWash, WASH_FAMILIES } from '@coinlens/attack-lab
 
 import { readVenueFolder } from '../apps/server/src/audit/venue-folder.ts';
 import { auditVenues } from '../apps/server/src/scoring/venue-integrity/judge-venues.ts';
-import { realTapes, realTapesPresent, writeAuditFolder } from '../apps/server/test/support/real-tapes.ts';
+import {
+  laidOnto,
+  realTapes,
+  realTapesPresent,
+  writeAuditFolder,
+} from '../apps/server/test/support/real-tapes.ts';
 
 if (!realTapesPresent) {
   console.log('The real tapes (../shared/external/realdata/trades) are not here: nothing to measure.');
@@ -97,19 +102,9 @@ async function attacked(tape, family, lambda, withDepth, seed) {
       tapes.find(
         (candidate) => candidate !== tape && candidate.base === tape.base && candidate.prints[0].side,
       ) ?? tapes.find((candidate) => candidate !== tape && candidate.prints[0].side);
-    const shift = tape.prints[0].timestamp - other.prints[0].timestamp;
-    const laid = other.prints
-      .map((print) => ({
-        ...print,
-        exchangeId: 'copied-source',
-        coinId: tape.base.toLowerCase(),
-        base: tape.base,
-        quote: tape.quote,
-        timestamp: print.timestamp + shift,
-      }))
-      .filter((print) => print.timestamp <= tape.prints.at(-1).timestamp);
-    source = laid;
-    extra = [honestVenue({ venue: 'copied-source', base: tape.base, quote: tape.quote, prints: laid })];
+    const laid = laidOnto(other, tape, 'copied-source');
+    source = laid.prints;
+    extra = [honestVenue(laid)];
   }
   const injected = injectWash(family, { tape: tape.prints, lambda, seed, source });
   const fakeDaily = (injected.fakeNotional * DAY_MS) / span;

@@ -9,7 +9,7 @@ import type { WashFamily } from '@coinlens/attack-lab';
 import { readVenueFolder } from '../src/audit/venue-folder.js';
 import { auditVenues } from '../src/scoring/venue-integrity/judge-venues.js';
 import type { VenueVerdict } from '../src/scoring/venue-integrity/judge-venues.js';
-import { realTapes, realTapesPresent, writeAuditFolder } from './support/real-tapes.js';
+import { laidOnto, realTapes, realTapesPresent, writeAuditFolder } from './support/real-tapes.js';
 import type { RealTape } from './support/real-tapes.js';
 
 // Semi-synthetic real data: attacks from the independent attack lab injected into the real public tapes beside the
@@ -54,18 +54,7 @@ describe.skipIf(!realTapesPresent)('real tapes through the audit path', () => {
         const tape = tapes.find((candidate) => candidate.venue === target)!;
         // The copier copies a venue trading the same coin at the same time: another real tape laid onto this span.
         const other = tapes.find((candidate) => candidate.venue === 'binance-2024-eth')!;
-        const shift = tape.prints[0]!.timestamp - other.prints[0]!.timestamp;
-        const source: RealTape = {
-          venue: 'copied-source',
-          base: tape.base,
-          quote: tape.quote,
-          prints: other.prints.map((print) => ({
-            ...print,
-            exchangeId: 'copied-source',
-            coinId: tape.prints[0]!.coinId,
-            timestamp: print.timestamp + shift,
-          })),
-        };
+        const source = laidOnto(other, tape, 'copied-source');
         const washed = injectWash(family, { tape: tape.prints, lambda: 10, seed: 17, source: source.prints });
         const universe = [
           ...tapes.filter((candidate) => candidate !== tape),

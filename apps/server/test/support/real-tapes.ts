@@ -147,6 +147,26 @@ export function realTapes(): RealTape[] {
   ];
 }
 
+/**
+ * `source`'s prints laid onto `target`'s span as venue `venue` trading `target`'s pair: a peer printing the same
+ * coin at the same time, for a copier to copy (the real tapes come from different years).
+ */
+export function laidOnto(source: RealTape, target: RealTape, venue: string): RealTape {
+  const shift = target.prints[0]!.timestamp - source.prints[0]!.timestamp;
+  const end = target.prints[target.prints.length - 1]!.timestamp;
+  const prints = source.prints
+    .map((print) => ({
+      ...print,
+      exchangeId: venue,
+      coinId: target.base.toLowerCase(),
+      base: target.base,
+      quote: target.quote,
+      timestamp: print.timestamp + shift,
+    }))
+    .filter((print) => print.timestamp <= end);
+  return { venue, base: target.base, quote: target.quote, prints };
+}
+
 /** A venue to write into an audit folder: its tapes, and optionally a book per pair. */
 export interface AuditVenue {
   id: string;
