@@ -9,6 +9,8 @@ const LAG_MAX_MS = 5_000;
 /** Width of a size-ratio bin, in natural log (0.2 %): copies scaled and rounded to a lot stay in one bin. */
 const RATIO_BIN = 0.002;
 const MINIMUM_MATCHES = 20;
+/** Distinct sizes among the matched prints, as a share of them, below which the matches are one size's habit. */
+const COPY_DISTINCT_SIZES = 0.3;
 
 /** One venue's sided prints of one coin, in time order, as columns. */
 interface CoinTape {
@@ -120,7 +122,9 @@ function copiedNotional(own: CoinTape, peer: CoinTape): number | null {
   if (candidate === null) return 0;
   const sizes = (peer.bySize ??= sizeIndex(peer));
   const at = matchesAt(own, peer, sizes, candidate);
-  if (at.count < MINIMUM_MATCHES) return 0;
+  // A copy keeps the source's varied sizes; prints of one machine size meeting a peer's habitual size (a bot
+  // printing 250 USD against a venue's many 0.001 BTC) share a ratio without copying anything.
+  if (at.count < MINIMUM_MATCHES || at.sizes < COPY_DISTINCT_SIZES * at.count) return 0;
   const chance =
     CHANCE_OFFSETS.reduce((sum, offset) => sum + matchesAt(own, peer, sizes, candidate + offset).count, 0) /
     CHANCE_OFFSETS.length;
@@ -158,15 +162,19 @@ function sizeIndex(peer: CoinTape): { order: Uint32Array; logSizes: Float64Array
   return { order, logSizes: Float64Array.from(order, (index) => peer.logSizes[index]!) };
 }
 
-/** Own prints with a peer print of ratio bin `bin` in their window: how many, and their notional. */
+/**
+ * Own prints with a peer print of ratio bin `bin` in their window: how many, their notional, and how many
+ * distinct sizes they have.
+ */
 function matchesAt(
   own: CoinTape,
   peer: CoinTape,
   sizes: { order: Uint32Array; logSizes: Float64Array },
   bin: number,
-): { count: number; notional: number } {
+): { count: number; notional: number; sizes: number } {
   let count = 0;
   let notional = 0;
+  const distinct = new Set<number>();
   for (let index = 0; index < own.times.length; index++) {
     const target = own.logSizes[index]! - bin * RATIO_BIN;
     const time = own.times[index]!;
@@ -182,8 +190,9 @@ function matchesAt(
       if (peer.buys[source] !== own.buys[index] || (peer.round[source] && own.round[index])) continue;
       count++;
       notional += own.notional[index]!;
+      distinct.add(Math.round(own.logSizes[index]! / RATIO_BIN));
       break;
     }
   }
-  return { count, notional };
+  return { count, notional, sizes: distinct.size };
 }

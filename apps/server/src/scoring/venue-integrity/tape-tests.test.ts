@@ -152,6 +152,13 @@ describe('copied tape', () => {
     for (const seed of [1, 2, 3]) expect(copies.share(`v${seed}`)).toBeLessThan(0.05);
   });
 
+  it('does not take one machine size meeting a peer’s habitual size for a copy', () => {
+    const peer = honestTape('peer', 1_500, 51).map((trade) => ({ ...trade, amount: 0.00123 }));
+    const bot = honestTape('bot', 1_500, 52).map((trade) => ({ ...trade, amount: 2.4681 }));
+    const copies = new TapeCopies([venue('peer', peer), venue('bot', bot)]);
+    expect(copies.share('bot')).toBe(0);
+  });
+
   it('says nothing without a peer trading the same coin at the same time', () => {
     const later = honestTape('later', 500, 42).map((trade) => ({
       ...trade,
