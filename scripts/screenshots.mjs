@@ -198,6 +198,12 @@ const server = await startCoinlens(PORT, {
   BLOCKED_REGIONS: 'KP',
   COUNTRY_HEADER,
 });
+// The score screens show the first score run's results: wait for it (about 16 s after start on the 2-core machine).
+for (let waited = 0; waited < 120_000; waited += 1_000) {
+  const answer = await call('appmarket_msrv/coin_score', { coin_id: 'bitcoin' });
+  if (answer?.score_state === 'scored') break;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   args: [
