@@ -14,7 +14,7 @@ import { parseFeed } from './feed-parser.js';
 import { htmlToText, sanitiseArticleHtml } from './html-sanitiser.js';
 import { decodeXmlText } from './xml-tree.js';
 
-const folder = fileURLToPath(new URL('../../../../../../../shared/external/realdata/rss/', import.meta.url));
+const folder = fileURLToPath(new URL('../../../../../shared/external/realdata/rss/', import.meta.url));
 
 const CAPTURES = [
   { file: 'cointelegraph_rss_2026-09-30.xml', items: 30, host: 'cointelegraph.com' },
