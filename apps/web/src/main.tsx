@@ -14,6 +14,7 @@ import { captureInstallPrompt } from './lib/install-prompt';
 import { queryClient } from './lib/query-client';
 import { useSettingsStore } from './lib/settings-store';
 import { applyTheme, applyUpDownColors } from './lib/theme';
+import { whenIdle } from './lib/when-idle';
 
 async function start(): Promise<void> {
   // antd's imperative Toast/Dialog renderer is only needed once one opens: set it up beside the first load.
@@ -40,8 +41,7 @@ async function start(): Promise<void> {
     );
   });
   // Fetch the other tabs' chunks once the browser is idle, so switching tabs is instant.
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => preloadTabPages());
-  else setTimeout(preloadTabPages, 1500);
+  whenIdle(preloadTabPages);
 }
 
 void start();

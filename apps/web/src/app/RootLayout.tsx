@@ -1,23 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { paths } from '../config/paths';
-import { AppUpdateCheck } from '../features/app-info/components/AppUpdateCheck';
 import { SimulatedMarketMarker } from '../features/app-info/components/SimulatedMarketMarker';
-import { PushTapRouter } from '../features/push/PushTapRouter';
-import { ClipboardCheck } from '../features/share/ClipboardCheck';
 import { useGatewayBlockStore } from '../lib/gateway/gateway-block';
 import { setLoginNavigator } from '../lib/gateway/gateway';
 import { reloadSession } from '../lib/session-store';
 import { reloadSettings, useSettingsStore } from '../lib/settings-store';
 import { storageName } from '../lib/storage';
 import { applyTheme, applyUpDownColors } from '../lib/theme';
+import { whenIdle } from '../lib/when-idle';
 
 // Shown only after a 451: not part of the first load.
 const AppRefused = lazy(() =>
   import('../components/AppRefused').then((module) => ({ default: module.AppRefused })),
 );
+const BackgroundServices = lazy(() => import('./BackgroundServices'));
 const AccessLimited = lazy(() =>
   import('../components/AccessLimited').then((module) => ({ default: module.AccessLimited })),
 );
@@ -73,6 +72,18 @@ function GatewayBlockOverlay() {
   );
 }
 
+/** The background services, once the first screen has had its turn. */
+function DeferredBackgroundServices() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <BackgroundServices />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   const router = useRouter();
   useEffect(() => {
@@ -83,9 +94,7 @@ export function RootLayout() {
       <SettingsEffects />
       <Outlet />
       <SimulatedMarketMarker />
-      <AppUpdateCheck />
-      <ClipboardCheck />
-      <PushTapRouter />
+      <DeferredBackgroundServices />
       <GatewayBlockOverlay />
     </>
   );

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { TAB_KEYS, tabPaths, type TabKey } from '../config/paths';
 import { ExchangeIcon, MarketIcon, UserIcon, ViewpointIcon } from './tab-icons';

@@ -1,7 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import type { TabKey } from '../config/paths';
 import type { SearchValidator } from '../config/search-params';

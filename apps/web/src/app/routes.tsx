@@ -1,5 +1,5 @@
 import { createRootRoute, createRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '../config/paths';
 import {

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The server refused this build's signing pair: the app was built for, or cached from, a server with other

@@ -1,6 +1,6 @@
 import type { CoinListItem } from '@coinlens/contract';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Change } from './Change';
 import { Logo } from './Logo';
@@ -24,7 +24,7 @@ export interface CoinRowProps {
  */
 export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: CoinRowProps) {
   const { t } = useTranslation();
-  const flash = useFlash(coin.price);
+  const priceRef = useFlash<HTMLSpanElement>(coin.price);
   return (
     <button
       type="button"
@@ -48,7 +48,7 @@ export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: 
         </span>
       </span>
       <span className="cl-coin-price">
-        <Money value={coin.price} className={flash ? `cl-price cl-flash-${flash}` : 'cl-price'} />
+        <Money value={coin.price} className="cl-price" ref={priceRef} />
         <span className="cl-coin-sub">
           <span className="cl-visually-hidden">{t('marketList.volume')} </span>
           <Money value={coin.amount_24h} compact />

@@ -1,5 +1,5 @@
 import { formatRelativeTime } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useClock } from '../lib/use-clock';
 import { useDisplayLanguage } from '../lib/use-display-language';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** decision D1: at the foot of Markets, of every coin introduction, and on About us. */
 export function Disclaimer() {

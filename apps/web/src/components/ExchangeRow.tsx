@@ -1,6 +1,6 @@
 import type { ExchangeListItem } from '@coinlens/contract';
 import { memo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Logo } from './Logo';
 import { Money } from './Money';

@@ -1,5 +1,5 @@
 import { DotLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The three pull-up states of every paged list (spec §4, decision D9). */
 export type ListFooterState = 'more' | 'loading' | 'none';

@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '../config/paths';
 import { EmptyState } from './EmptyState';

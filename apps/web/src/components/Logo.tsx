@@ -1,3 +1,5 @@
+import { memo } from 'react';
+
 export interface LogoProps {
   src: string;
   size?: number;
@@ -6,8 +8,8 @@ export interface LogoProps {
 }
 
 /** A coin or exchange logo with a fixed box, so rows never shift while it loads. */
-export function Logo({ src, size = 28, alt = '' }: LogoProps) {
+export const Logo = memo(function Logo({ src, size = 28, alt = '' }: LogoProps) {
   return (
     <img className="cl-logo" src={src} width={size} height={size} alt={alt} loading="lazy" decoding="async" />
   );
-}
+});

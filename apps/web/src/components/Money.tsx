@@ -1,3 +1,5 @@
+import { memo, type Ref } from 'react';
+
 import './market-ui.css';
 
 import { formatCompactMoney, formatMoney } from '../lib/money-format';
@@ -9,15 +11,16 @@ export interface MoneyProps {
   /** Abbreviated in the language's units (market caps, volumes) instead of a full price. */
   compact?: boolean;
   className?: string;
+  ref?: Ref<HTMLSpanElement>;
 }
 
 /** An amount in the chosen display currency (spec §3 price setting), with its symbol. */
-export function Money({ value, compact = false, className }: MoneyProps) {
+export const Money = memo(function Money({ value, compact = false, className, ref }: MoneyProps) {
   const unit = useSettingsStore((state) => state.price.unit);
   const language = useDisplayLanguage();
   return (
-    <span className={className}>
+    <span className={className} ref={ref}>
       {compact ? formatCompactMoney(value, unit, language) : formatMoney(value, unit)}
     </span>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { formatRelativeTime } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useDisplayLanguage } from '../lib/use-display-language';
 import { useClock } from '../lib/use-clock';

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorCode, GatewayError, TransportError } from '@coinlens/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState } from './EmptyState';
 import { ErrorView } from './ErrorView';

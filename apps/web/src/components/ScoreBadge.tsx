@@ -1,4 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { memo } from 'react';
+
+import { useTranslation } from '@/lib/i18n';
 
 import './score-badge.css';
 
@@ -15,7 +17,7 @@ export interface ScoreBadgeProps {
 }
 
 /** The Coinlens score, 0–100; a dash (never 0) while the coin or exchange is not scored. */
-export function ScoreBadge({ score, size = 'small', testId }: ScoreBadgeProps) {
+export const ScoreBadge = memo(function ScoreBadge({ score, size = 'small', testId }: ScoreBadgeProps) {
   const { t } = useTranslation();
   if (score === null)
     return (
@@ -37,4 +39,4 @@ export function ScoreBadge({ score, size = 'small', testId }: ScoreBadgeProps) {
       {size === 'large' ? score.toFixed(1) : Math.round(score)}
     </span>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { UploadOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useSessionStore } from '../lib/session-store';
 import { shareText, shareUrl } from '../lib/share-text';

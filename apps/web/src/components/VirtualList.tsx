@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { ListFooter, type ListFooterState } from './ListFooter';
 
@@ -61,16 +61,21 @@ export function VirtualList<T>({
     return () => observer.disconnect();
   }, []);
 
+  // A live tick replaces the items with patched copies but keeps their order: the key function (and with it
+  // the virtualizer's measurements of every row) changes only when the ids or their order do.
+  const ids = useMemo(() => items.map(getKey), [items, getKey]);
+  const idOrder = ids.join('\n');
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
+  // idOrder stands for the ids read through the ref.
+  const getItemKey = useCallback((index: number) => idsRef.current[index] ?? index, [idOrder]);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => rowHeight,
     overscan: 3,
     scrollMargin,
-    getItemKey: (index) => {
-      const item = items[index];
-      return item === undefined ? index : getKey(item);
-    },
+    getItemKey,
     initialRect: { width: 390, height: 800 },
   });
   const virtualItems = virtualizer.getVirtualItems();
@@ -81,9 +86,14 @@ export function VirtualList<T>({
     if (hasMore && !loadingMore && lastIndex >= items.length - PRELOAD_ROWS) onLoadMore();
   }, [hasMore, loadingMore, lastIndex, items.length, onLoadMore]);
 
+  const visibleIds = lastIndex >= 0 ? ids.slice(firstIndex, lastIndex + 1).join('\n') : '';
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  // Keyed by the visible ids: a tick's new copies of the same rows change nothing here.
   useEffect(() => {
-    if (onVisibleChange && lastIndex >= 0) onVisibleChange(items.slice(firstIndex, lastIndex + 1));
-  }, [firstIndex, lastIndex, items, onVisibleChange]);
+    if (onVisibleChange && visibleIds !== '')
+      onVisibleChange(itemsRef.current.slice(firstIndex, lastIndex + 1));
+  }, [visibleIds, onVisibleChange]);
 
   const footer: ListFooterState = loadingMore ? 'loading' : hasMore ? 'more' : 'none';
   return (

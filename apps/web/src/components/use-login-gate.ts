@@ -1,7 +1,7 @@
 import { Dialog } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '../config/paths';
 import { useSessionStore } from '../lib/session-store';

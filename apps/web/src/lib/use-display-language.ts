@@ -1,9 +1,8 @@
-import { FALLBACK_LANGUAGE, isAppLanguage, type AppLanguage } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import type { AppLanguage } from '@coinlens/contract';
+
+import { useTranslation } from './i18n';
 
 /** The app language, re-rendering the caller when it changes. */
 export function useDisplayLanguage(): AppLanguage {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isAppLanguage(language) ? language : FALLBACK_LANGUAGE;
+  return useTranslation().language;
 }

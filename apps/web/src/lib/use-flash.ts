@@ -1,21 +1,51 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 
-export type Flash = 'up' | 'down' | null;
+const FLASH_MS = 600;
 
-const FLASH_MS = 450;
+/** Elements tinted now, with when their tint ends; one timer clears them all (a tick flashes many at once). */
+const tinted = new Map<HTMLElement, number>();
+let clearTimer: ReturnType<typeof setTimeout> | null = null;
 
-/** 'up' or 'down' for a moment after the value changes (a live price tick), else null. */
-export function useFlash(value: number | null | undefined): Flash {
+function clearExpired(): void {
+  clearTimer = null;
+  const now = performance.now();
+  let next = Infinity;
+  for (const [element, until] of tinted) {
+    if (until <= now) {
+      delete element.dataset.flash;
+      tinted.delete(element);
+    } else next = Math.min(next, until);
+  }
+  if (next !== Infinity) clearTimer = setTimeout(clearExpired, next - now);
+}
+
+function tint(element: HTMLElement, direction: 'up' | 'down'): void {
+  element.dataset.flash = direction;
+  tinted.set(element, performance.now() + FLASH_MS);
+  clearTimer ??= setTimeout(clearExpired, FLASH_MS);
+}
+
+/**
+ * Tints the element green or red for a moment when `value` moves (a live price tick): `data-flash` set now and
+ * removed FLASH_MS later (see .cl-price in market-ui.css). No React state and no animation — a fading tint
+ * repaints every frame while it runs, which cost ~150 ms of main thread a tick at 4× slowdown (issue 23) —
+ * so a tick costs two style changes per moved price.
+ */
+export function useFlash<E extends HTMLElement>(value: number | null | undefined): RefObject<E | null> {
+  const ref = useRef<E>(null);
   const previous = useRef(value);
-  const [flash, setFlash] = useState<Flash>(null);
   useEffect(() => {
     const before = previous.current;
     previous.current = value;
-    if (before === null || before === undefined || value === null || value === undefined || before === value)
-      return undefined;
-    setFlash(value > before ? 'up' : 'down');
-    const timer = setTimeout(() => setFlash(null), FLASH_MS);
-    return () => clearTimeout(timer);
+    const element = ref.current;
+    if (!element || before === null || before === undefined || value === null || value === undefined) return;
+    if (before !== value) tint(element, value > before ? 'up' : 'down');
   }, [value]);
-  return flash;
+  useEffect(() => {
+    const element = ref.current;
+    return () => {
+      if (element) tinted.delete(element);
+    };
+  }, []);
+  return ref;
 }

@@ -1,6 +1,6 @@
 import { List, Switch } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { showToast } from '@/lib/toast';
 import { disablePush, enablePush, pushEnabled, pushSupported } from './push-client';

@@ -2,7 +2,7 @@ import { ErrorCode, errorMessage } from '@coinlens/contract';
 
 import { APP_ID, APP_SECRET } from '@/config/app';
 import { paths } from '@/config/paths';
-import { currentApiLanguage, currentLanguage, i18next } from '../i18n';
+import { currentApiLanguage, currentLanguage, translator } from '../i18n';
 import { currentHashRoute } from '../location';
 import { clearUser, getDeviceId, readUser, writeStored } from '../storage';
 import { showToast } from '../toast';
@@ -12,15 +12,15 @@ import { createAppGateway, type GatewayMessage, type SessionRefresher } from './
 export function gatewayMessageText(message: GatewayMessage): string {
   switch (message.key) {
     case 'api':
-      return i18next.t('errors.api', { message: message.message });
+      return translator.t('errors.api', { message: message.message });
     case 'sessionExpired':
       return errorMessage(ErrorCode.SessionExpired, currentLanguage());
     case 'network':
-      return i18next.t('errors.network');
+      return translator.t('errors.network');
     case 'timeout':
-      return i18next.t('errors.timeout');
+      return translator.t('errors.timeout');
     case 'abort':
-      return i18next.t('errors.abort');
+      return translator.t('errors.abort');
   }
 }
 

@@ -1,6 +1,6 @@
 import { TransportError } from '@coinlens/contract';
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { createSnapshotStore, type Snapshot } from './last-snapshot';
 import type { QueryOutcome } from './network-failure';
@@ -16,7 +16,7 @@ const offline: QueryOutcome = {
 };
 
 describe('useLastSnapshot', () => {
-  it('keeps what the screen received, at most every 30 s, and shows it after a network failure', () => {
+  it('keeps what the screen received, at most every 30 s, in idle time, and shows it after a network failure', async () => {
     const store = createSnapshotStore('test_hook', isText);
     const { result, rerender } = renderHook<Snapshot<string> | null, LastSnapshotOptions<string>>(
       (options) => useLastSnapshot(options),
@@ -25,12 +25,15 @@ describe('useLastSnapshot', () => {
       },
     );
     expect(result.current).toBeNull();
-    expect(store.read('usd')).toEqual({ savedAt: 1_000, value: 'first' });
+    // Not inside the render that received it: serialising waits for idle time.
+    expect(store.read('usd')).toBeNull();
+    await vi.waitFor(() => expect(store.read('usd')).toEqual({ savedAt: 1_000, value: 'first' }));
 
     rerender({ store, scope: 'usd', fresh: 'a tick later', receivedAt: 2_000, outcome: online });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(store.read('usd')?.value).toBe('first');
     rerender({ store, scope: 'usd', fresh: 'later', receivedAt: 31_000, outcome: online });
-    expect(store.read('usd')).toEqual({ savedAt: 31_000, value: 'later' });
+    await vi.waitFor(() => expect(store.read('usd')).toEqual({ savedAt: 31_000, value: 'later' }));
 
     rerender({ store, scope: 'usd', fresh: undefined, receivedAt: 0, outcome: offline });
     expect(result.current).toEqual({ savedAt: 31_000, value: 'later' });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 
+import { whenIdle } from '../when-idle';
 import type { Snapshot, SnapshotStore } from './last-snapshot';
 import { shouldShowSnapshot, type QueryOutcome } from './network-failure';
 
@@ -34,7 +35,8 @@ export function useLastSnapshot<T>({
     const previous = lastSaved.current;
     if (previous?.scope === scope && receivedAt - previous.at < SAVE_EVERY_MS) return;
     lastSaved.current = { scope, at: receivedAt };
-    store.save(scope, fresh, receivedAt);
+    // Serialising a page of coins takes a few milliseconds: in idle time, never inside a tick's frame.
+    whenIdle(() => store.save(scope, fresh, receivedAt));
   }, [store, scope, fresh, receivedAt]);
   const show = scope !== null && shouldShowSnapshot(outcome);
   return useMemo(() => (show && scope !== null ? store.read(scope) : null), [show, store, scope]);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Dialog } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { promptInstall, useInstallStore } from '@/lib/install-prompt';
 import { appConfigQuery } from '../api';

@@ -1,5 +1,5 @@
 import { Button, Popup } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** What "Simulated market" means, in the app's language. */
 export function SimulatedMarketSheet({ onClose }: { onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { Button, Input, List, Switch } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { checkPassword, checkRepeatPassword } from '@coinlens/contract';
 

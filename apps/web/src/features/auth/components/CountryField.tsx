@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { List, Popup, SearchBar } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { countryListQuery } from '../api';
 import './account.css';

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Input, List } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useReducer, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import type { CaptchaPurpose } from '@coinlens/contract';
 

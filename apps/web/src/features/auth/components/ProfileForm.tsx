@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Input, List, TextArea } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import {
   BIO_MAX_LENGTH,

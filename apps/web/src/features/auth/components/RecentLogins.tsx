@@ -1,5 +1,5 @@
 import { List, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { formatDateTime, type SecurityInfo } from '@coinlens/contract';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, KLINE_RANGES, type KlineRange } from '@coinlens/contract';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { ErrorView } from '@/components/ErrorView';
 import { failureMessage } from '@/components/QueryView';

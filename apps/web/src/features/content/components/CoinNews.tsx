@@ -1,6 +1,6 @@
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { FlashTimeline } from './FlashTimeline';
 import { NewsList } from './NewsList';

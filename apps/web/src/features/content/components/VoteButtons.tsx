@@ -1,5 +1,5 @@
 import { ErrorCode, GatewayError, type FlashItem, type VoteDirection } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useLoginGate } from '@/components/use-login-gate';
 import { failureMessage } from '@/components/QueryView';

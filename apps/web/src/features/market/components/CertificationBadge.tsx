@@ -1,5 +1,5 @@
 import type { CoinDetail } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import './coin-page.css';
 

@@ -1,7 +1,7 @@
 import type { CoinDetail } from '@coinlens/contract';
 import { formatNumber } from '@coinlens/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Change } from '@/components/Change';
 import { DataAge } from '@/components/DataAge';
@@ -16,7 +16,7 @@ import './coin-page.css';
 /** Price header of the coin introduction: live price with flash, 24h change, BTC price, 24h range, follow, share. */
 export function CoinHeader({ coin, follow }: { coin: CoinDetail; follow: ReactNode }) {
   const { t } = useTranslation();
-  const flash = useFlash(coin.price);
+  const priceRef = useFlash<HTMLSpanElement>(coin.price);
   const route = `${paths.currencyIntro}?coin_id=${encodeURIComponent(coin.id)}&symbol=${encodeURIComponent(coin.symbol)}`;
   return (
     <header className="cl-coin-head" data-testid="coin-header">
@@ -36,10 +36,7 @@ export function CoinHeader({ coin, follow }: { coin: CoinDetail; follow: ReactNo
         {follow}
       </div>
       <div className="cl-coin-head-price">
-        <Money
-          value={coin.price}
-          className={flash ? `cl-big-price cl-price cl-flash-${flash}` : 'cl-big-price cl-price'}
-        />
+        <Money value={coin.price} className="cl-big-price cl-price" ref={priceRef} />
         <Change value={coin.change_24h} pill />
       </div>
       <dl className="cl-coin-head-stats">

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Switch } from 'antd-mobile';
 import type { CoinListItem } from '@coinlens/contract';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { PagedRows } from '@/components/PagedRows';
 import { marketSnapshots } from '../api/market-snapshots';

@@ -1,5 +1,5 @@
 import type { CoinListQuery } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import type { SortState } from '../sort-state';
 import { SortHeader, type SortColumn } from './SortHeader';

@@ -1,7 +1,7 @@
 import type { AppLanguage, CoinDetail } from '@coinlens/contract';
 import { formatNumber } from '@coinlens/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 import { Change } from '@/components/Change';
 import { FactList, type Fact } from '@/components/FactList';
@@ -127,7 +127,9 @@ function projectFacts(
     {
       key: 'issue_type',
       label: t('coin.field.issueType'),
-      value: coin.issue_type ? t(`coin.issueType.${coin.issue_type}`, coin.issue_type) : '-',
+      value: coin.issue_type
+        ? t(`coin.issueType.${coin.issue_type}`, { defaultValue: coin.issue_type })
+        : '-',
     },
     { key: 'public_chain', label: t('coin.field.publicChain'), value: textOrDash(coin.public_chain) },
     {

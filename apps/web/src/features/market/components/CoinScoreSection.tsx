@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, SCORE_FACTOR_FAMILY } from '@coinlens/contract';
 import type { CoinScoreView, ScoreFactor } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Money } from '@/components/Money';
 import { QueryView } from '@/components/QueryView';

@@ -1,6 +1,6 @@
 import type { ExchangeDetail } from '@coinlens/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { DataAge } from '@/components/DataAge';
 import { Logo } from '@/components/Logo';

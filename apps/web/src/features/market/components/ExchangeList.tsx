@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ExchangeListItem, ExchangeListQuery } from '@coinlens/contract';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { PagedRows } from '@/components/PagedRows';
 import { useSettingsStore } from '@/lib/settings-store';

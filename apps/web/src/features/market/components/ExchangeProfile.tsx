@@ -1,6 +1,6 @@
 import type { AppLanguage, ExchangeDetail } from '@coinlens/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '@/lib/i18n';
+import { useTranslation } from '@/lib/i18n';
 
 import { FactList, type Fact } from '@/components/FactList';
 import { Money } from '@/components/Money';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ExchangeDetail } from '@coinlens/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { QueryView } from '@/components/QueryView';
 import { useSettingsStore } from '@/lib/settings-store';

@@ -1,5 +1,5 @@
 import type { ExchangeDetail } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Money } from '@/components/Money';
 import { ScoreBadge } from '@/components/ScoreBadge';
@@ -34,7 +34,7 @@ export function ExchangeScoreSection({ exchange }: { exchange: ExchangeDetail })
           {covered
             .map(
               (entry) =>
-                `${t(`score.exchangeFactor.${entry.factor}`)} · ${t('score.source', { source: entry.source })}`,
+                `${t(`score.exchangeFactor.${entry.factor}`)} · ${t('score.source', { source: entry.source ?? '' })}`,
             )
             .join(' — ')}
           {covered.length < exchange.coverage.length &&

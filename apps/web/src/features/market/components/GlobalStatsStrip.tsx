@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPercent } from '@coinlens/contract';
 import { RedoOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Change } from '@/components/Change';
 import { DataAge } from '@/components/DataAge';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { COIN_LINK_KEYS } from './coin-links';
 import './coin-page.css';

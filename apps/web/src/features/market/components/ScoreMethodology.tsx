@@ -1,7 +1,7 @@
 import type { SCORE_FACTORS } from '@coinlens/contract';
 import { Popup } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Published weights of methodology 1.0.0 (docs/score-methodology.md), as the server's answers carry them. */
 export interface ScoreMethodologyProps {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ProcedureOutput, TickerView } from '@coinlens/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState } from '@/components/EmptyState';
 import { LoadMoreFooter } from '@/components/LoadMoreFooter';

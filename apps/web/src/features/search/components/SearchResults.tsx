@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Button } from 'antd-mobile';
 import type { CoinListItem, ExchangeListItem, SearchType } from '@coinlens/contract';
 import { useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Change } from '@/components/Change';
 import { EmptyState } from '@/components/EmptyState';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
 import { useWatchList } from '../api/watch-list-queries';

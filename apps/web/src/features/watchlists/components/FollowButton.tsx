@@ -2,7 +2,7 @@ import '@/components/market-ui.css';
 
 import { Button } from 'antd-mobile';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useLoginGate } from '@/components/use-login-gate';
 import { useWatchedIds, useWatchListMutation, type WatchKind } from '../api/watch-list-queries';

@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import { FOLLOW_LIMIT, type CoinListItem, type ExchangeListItem } from '@coinlens/contract';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState } from '@/components/EmptyState';
 import { Logo } from '@/components/Logo';

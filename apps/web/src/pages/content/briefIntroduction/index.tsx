@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { CoinDetail } from '@coinlens/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Disclaimer } from '@/components/Disclaimer';
 import { EmptyState } from '@/components/EmptyState';
@@ -44,7 +44,9 @@ function Introduction({ coin }: { coin: CoinDetail }) {
           {
             key: 'issue_type',
             label: t('coin.field.issueType'),
-            value: coin.issue_type ? t(`coin.issueType.${coin.issue_type}`, coin.issue_type) : '-',
+            value: coin.issue_type
+              ? t(`coin.issueType.${coin.issue_type}`, { defaultValue: coin.issue_type })
+              : '-',
           },
           { key: 'public_chain', label: t('coin.field.publicChain'), value: textOrDash(coin.public_chain) },
           { key: 'consensus', label: t('coin.field.consensus'), value: textOrDash(coin.mining?.consensus) },

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState } from '@/components/EmptyState';
 import type { WebviewSearch } from '@/config/search-params';

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Dialog, SearchBar, Tabs } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '@/config/paths';
 import { searchTypes, type SearchPageSearch, type SearchType } from '@/config/search-params';

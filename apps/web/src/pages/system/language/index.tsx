@@ -1,5 +1,5 @@
 import { CheckList } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { LANGUAGE_ENTRIES, isAppLanguage } from '@coinlens/contract';
 

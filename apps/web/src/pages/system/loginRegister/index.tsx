@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { usePageTitle } from '@/lib/page-title';
 import type { AuthStep, CodePurpose } from '@/features/auth/auth-machine';

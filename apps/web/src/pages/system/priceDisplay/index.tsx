@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CurrencyEntry } from '@coinlens/contract';
 import { CheckList, SearchBar } from 'antd-mobile';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState } from '@/components/EmptyState';
 import { QueryView } from '@/components/QueryView';

@@ -2,7 +2,7 @@ import { Tabs } from 'antd-mobile';
 import { LeftOutline, SearchOutline } from 'antd-mobile-icons';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Disclaimer } from '@/components/Disclaimer';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { Tabs } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { Disclaimer } from '@/components/Disclaimer';
 import { AdSlot } from '@/features/ads/AdSlot';

@@ -11,7 +11,7 @@ import {
   SetOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 import { useLoginGate } from '@/components/use-login-gate';
 import { paths, type RoutePath } from '@/config/paths';

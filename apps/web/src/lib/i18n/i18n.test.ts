@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import en from '../locales/en.json';
-import vi from '../locales/vi.json';
-import zhHans from '../locales/zh-Hans.json';
-import { changeAppLanguage, detectLanguage, i18next } from './i18n';
-import { readStored } from './storage';
+import en from '@/locales/en.json';
+import vi from '@/locales/vi.json';
+import zhHans from '@/locales/zh-Hans.json';
+import { changeAppLanguage, detectLanguage, translator } from './index';
+import { readStored } from '../storage';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -83,11 +83,11 @@ describe('switching language', () => {
     await changeAppLanguage('zh-Hans');
     expect(readStored('language')).toBe('zh-Hans');
     expect(document.documentElement.lang).toBe('zh-Hans');
-    expect(i18next.t('title.market')).toBe('行情');
+    expect(translator.t('title.market')).toBe('行情');
     await changeAppLanguage('vi');
-    expect(i18next.t('title.user')).toBe('Tôi');
+    expect(translator.t('title.user')).toBe('Tôi');
     await changeAppLanguage('en');
     expect(document.documentElement.lang).toBe('en');
-    expect(i18next.t('title.market')).toBe('Markets');
+    expect(translator.t('title.market')).toBe('Markets');
   });
 });
