@@ -6,6 +6,7 @@ import './styles/global.css';
 
 import { App } from './app/App';
 import { preloadTabPages } from './app/routes';
+import { prefetchFirstScreen } from './app/first-screen-data';
 import { createAppRouter } from './app/router';
 import { installSessionRefresher } from './features/auth/session-refresher';
 import { registerDeepLinkProtocol } from './features/share/protocol-handler';
@@ -16,9 +17,31 @@ import { useSettingsStore } from './lib/settings-store';
 import { applyTheme, applyUpDownColors } from './lib/theme';
 import { whenIdle } from './lib/when-idle';
 
+/** How long the other tabs' code waits for a first touch before it loads anyway. */
+const TAB_PRELOAD_FALLBACK_MS = 15_000;
+
+/**
+ * The other tabs' chunks, so switching tabs is instant — loaded at the first touch or key (the finger is on its
+ * way to a tab), or once idle after TAB_PRELOAD_FALLBACK_MS, but not while the first screen and its first ticks
+ * compete for a slow phone's main thread.
+ */
+function preloadTabPagesLater(): void {
+  let done = false;
+  const preload = () => {
+    if (done) return;
+    done = true;
+    window.removeEventListener('pointerdown', preload, true);
+    window.removeEventListener('keydown', preload, true);
+    preloadTabPages();
+  };
+  window.addEventListener('pointerdown', preload, true);
+  window.addEventListener('keydown', preload, true);
+  window.setTimeout(() => whenIdle(preload), TAB_PRELOAD_FALLBACK_MS);
+}
+
 async function start(): Promise<void> {
-  // antd's imperative Toast/Dialog renderer is only needed once one opens: set it up beside the first load.
-  void import('./lib/antd-setup').then(({ setupAntdMobile }) => setupAntdMobile());
+  // antd's imperative Toast/Dialog renderer is only needed once one opens: set it up when first idle.
+  whenIdle(() => void import('./lib/antd-setup').then(({ setupAntdMobile }) => setupAntdMobile()));
   // Before the first call: an expired access token (1003) is renewed, not treated as the end of the session.
   installSessionRefresher();
   captureInstallPrompt();
@@ -27,6 +50,9 @@ async function start(): Promise<void> {
   applyTheme(theme);
   applyUpDownColors(upDown);
   await initI18n();
+  // The Markets tab's data is asked for now (in the language just set up), beside its code, not once its
+  // components mount.
+  prefetchFirstScreen(queryClient, window.location.hash);
   const router = createAppRouter();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -40,8 +66,7 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   });
-  // Fetch the other tabs' chunks once the browser is idle, so switching tabs is instant.
-  whenIdle(preloadTabPages);
+  preloadTabPagesLater();
 }
 
 void start();

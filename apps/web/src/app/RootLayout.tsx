@@ -72,10 +72,22 @@ function GatewayBlockOverlay() {
   );
 }
 
+/** Nothing in the background services is urgent: they wait until the first screen has had its data. */
+const BACKGROUND_DELAY_MS = 3_000;
+
 /** The background services, once the first screen has had its turn. */
 function DeferredBackgroundServices() {
   const [ready, setReady] = useState(false);
-  useEffect(() => whenIdle(() => setReady(true)), []);
+  useEffect(() => {
+    let cancelIdle = () => {};
+    const timer = window.setTimeout(() => {
+      cancelIdle = whenIdle(() => setReady(true));
+    }, BACKGROUND_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      cancelIdle();
+    };
+  }, []);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
