@@ -41,7 +41,14 @@ function preloadTabPagesLater(): void {
 
 async function start(): Promise<void> {
   // antd's imperative Toast/Dialog renderer is only needed once one opens: set it up when first idle.
-  whenIdle(() => void import('./lib/antd-setup').then(({ setupAntdMobile }) => setupAntdMobile()));
+  // (Offline before it arrived: the service worker's shell has it, or the next start does.)
+  whenIdle(
+    () =>
+      void import('./lib/antd-setup').then(
+        ({ setupAntdMobile }) => setupAntdMobile(),
+        () => undefined,
+      ),
+  );
   // Before the first call: an expired access token (1003) is renewed, not treated as the end of the session.
   installSessionRefresher();
   captureInstallPrompt();

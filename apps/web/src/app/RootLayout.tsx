@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 
 import { paths } from '../config/paths';
 import { SimulatedMarketMarker } from '../features/app-info/components/SimulatedMarketMarker';
@@ -16,7 +16,6 @@ import { whenIdle } from '../lib/when-idle';
 const AppRefused = lazy(() =>
   import('../components/AppRefused').then((module) => ({ default: module.AppRefused })),
 );
-const BackgroundServices = lazy(() => import('./BackgroundServices'));
 const AccessLimited = lazy(() =>
   import('../components/AccessLimited').then((module) => ({ default: module.AccessLimited })),
 );
@@ -74,26 +73,39 @@ function GatewayBlockOverlay() {
 
 /** Nothing in the background services is urgent: they wait until the first screen has had its data. */
 const BACKGROUND_DELAY_MS = 3_000;
+/** A chunk that did not arrive (offline, a server restart) is asked for again this much later. */
+const BACKGROUND_RETRY_MS = 30_000;
 
-/** The background services, once the first screen has had its turn. */
+/**
+ * The background services, once the first screen has had its turn. Loaded by hand rather than with
+ * React.lazy: a chunk that fails to arrive must not throw into the screen's error boundary, only try again.
+ */
 function DeferredBackgroundServices() {
-  const [ready, setReady] = useState(false);
+  const [Services, setServices] = useState<ComponentType | null>(null);
   useEffect(() => {
     let cancelIdle = () => {};
-    const timer = window.setTimeout(() => {
-      cancelIdle = whenIdle(() => setReady(true));
-    }, BACKGROUND_DELAY_MS);
+    let timer = 0;
+    let stopped = false;
+    const load = () => {
+      cancelIdle = whenIdle(() => {
+        import('./BackgroundServices').then(
+          (module) => {
+            if (!stopped) setServices(() => module.default);
+          },
+          () => {
+            if (!stopped) timer = window.setTimeout(load, BACKGROUND_RETRY_MS);
+          },
+        );
+      });
+    };
+    timer = window.setTimeout(load, BACKGROUND_DELAY_MS);
     return () => {
+      stopped = true;
       window.clearTimeout(timer);
       cancelIdle();
     };
   }, []);
-  if (!ready) return null;
-  return (
-    <Suspense fallback={null}>
-      <BackgroundServices />
-    </Suspense>
-  );
+  return Services ? <Services /> : null;
 }
 
 export function RootLayout() {
