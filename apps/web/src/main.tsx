@@ -40,14 +40,12 @@ function preloadTabPagesLater(): void {
 }
 
 async function start(): Promise<void> {
-  // antd's imperative Toast/Dialog renderer is only needed once one opens: set it up when first idle.
-  // (Offline before it arrived: the service worker's shell has it, or the next start does.)
-  whenIdle(
-    () =>
-      void import('./lib/antd-setup').then(
-        ({ setupAntdMobile }) => setupAntdMobile(),
-        () => undefined,
-      ),
+  // antd's imperative Toast/Dialog renderer: set up beside the first load, not when idle — a Toast or Dialog
+  // can open before the page is first idle, and without it antd renders nothing (the watch-list editor's e2e
+  // tests caught that).
+  void import('./lib/antd-setup').then(
+    ({ setupAntdMobile }) => setupAntdMobile(),
+    () => undefined,
   );
   // Before the first call: an expired access token (1003) is renewed, not treated as the end of the session.
   installSessionRefresher();
