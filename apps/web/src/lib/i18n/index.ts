@@ -1,10 +1,4 @@
-import {
-  FALLBACK_LANGUAGE,
-  matchLanguageTag,
-  toApiLanguage,
-  type ApiLanguage,
-  type AppLanguage,
-} from '@coinlens/contract';
+import { matchLanguageTag, toApiLanguage, type ApiLanguage, type AppLanguage } from '@coinlens/contract';
 
 import { readStored, writeStored } from '../storage';
 import type { Catalog } from './translate';
@@ -60,7 +54,7 @@ export function initI18n(): Promise<void> {
 }
 
 export function currentLanguage(): AppLanguage {
-  return translator.language ?? FALLBACK_LANGUAGE;
+  return translator.language;
 }
 
 export function currentApiLanguage(): ApiLanguage {

@@ -1,5 +1,7 @@
 import type { AppLanguage } from '@coinlens/contract';
 
+import { FALLBACK_LANGUAGE } from '@coinlens/contract';
+
 import { translate, type Catalog, type TFunction } from './translate';
 
 type Listener = (language: AppLanguage) => void;
@@ -9,12 +11,13 @@ type Listener = (language: AppLanguage) => void;
  * `t` is made on every change, so components that memoise on `t` render again in the new language.
  */
 class Translator {
-  private current: { language: AppLanguage; catalog: Catalog } | null = null;
+  private current: AppLanguage | null = null;
   private readonly listeners = new Set<Listener>();
   private translateFn: TFunction = (key) => key;
 
-  get language(): AppLanguage | null {
-    return this.current?.language ?? null;
+  /** The current language; the fallback until the first catalog arrives. */
+  get language(): AppLanguage {
+    return this.current ?? FALLBACK_LANGUAGE;
   }
 
   /** Translates in the current language; before the first catalog arrives, every key answers itself. */
@@ -23,7 +26,7 @@ class Translator {
   }
 
   use(language: AppLanguage, catalog: Catalog): void {
-    this.current = { language, catalog };
+    this.current = language;
     const rules = new Intl.PluralRules(language);
     this.translateFn = (key, values) => translate(catalog, rules, key, values);
     for (const listener of [...this.listeners]) listener(language);
