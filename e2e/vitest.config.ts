@@ -7,5 +7,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A browser, a server and its simulator share two cores here: a save's round trip can outlast vitest's 1 s
+    // default for expect.poll (CI failed the watch-list editor's keyboard and remove tests that way).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     alias: {
-      '@coinlens/attack-lab': fileURLToPath(new URL('../../packages/attack-lab/src/index.ts', import.meta.url)),
+      '@coinlens/attack-lab': fileURLToPath(
+        new URL('../../packages/attack-lab/src/index.ts', import.meta.url),
+      ),
       '@coinlens/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)),
       '@coinlens/market-model': fileURLToPath(
         new URL('../../packages/market-model/src/index.ts', import.meta.url),
