@@ -16,7 +16,6 @@ import { isCountryCode } from './countries.js';
 import { localisedDeviceLabel } from './device-label-text.js';
 import type { EmailCodeService } from './email-code.service.js';
 import type { LoginEventRepository } from './login-event.repository.js';
-import { LOGIN_RULES } from './login-guard.js';
 import type { LoginGuard } from './login-guard.js';
 import { maskEmail, maskIp } from './masking.js';
 import type { DeviceContext, SessionService } from './session.service.js';
@@ -124,7 +123,7 @@ export class AccountService {
     const user = await this.users.findByEmail(email);
     // Asked for unknown emails too (no user has id 0), so the answer's timing does not tell them apart.
     const knownDevice =
-      (await this.sessions.isKnownDevice(user?.id ?? 0, device.deviceId, LOGIN_RULES.knownDeviceWithinMs)) &&
+      (await this.sessions.isKnownDevice(user?.id ?? 0, device.deviceId, user?.password_changed_at ?? 0)) &&
       user !== undefined;
     await this.guard.admit({
       emailKey: email,

@@ -9,9 +9,10 @@ export const LOGIN_RULES = {
   /** Per caller address: 25 password attempts per 5 minutes (Mastodon's login throttle). */
   ipAttemptLimit: 25,
   ipWindowMs: 5 * 60_000,
-  /** A device that signed in to the account this recently keeps its own path past the account limit. */
-  knownDeviceWithinMs: 90 * 24 * 60 * 60_000,
-  /** …limited per account and device, so a leaked device id is not an unlimited guessing path. */
+  /**
+   * A device holding a live session of the account, started since the password was last set, keeps its own
+   * path past the account limit, limited per account and device so a leaked device id is no unlimited path.
+   */
   knownDeviceAttemptLimit: 10,
   knownDeviceWindowMs: 15 * 60_000,
 } as const;
@@ -21,7 +22,7 @@ export interface LoginAttempt {
   /** The email as typed (normalised), also for emails without an account. */
   emailKey: string;
   ip: string;
-  /** The caller's device id when it signed in to this account before (LOGIN_RULES.knownDeviceWithinMs). */
+  /** The caller's device id when it holds a live session of this account (SessionService.isKnownDevice). */
   knownDeviceId: string | null;
   /** Failures before this moment no longer count: the account's last password reset or change. */
   countFailuresFrom: number;
@@ -31,7 +32,7 @@ export interface LoginAttempt {
  * Decides whether a password may be checked at all. The per-account count lives in the database, so it holds
  * across server instances and restarts; the count is keyed by the email as typed, so unknown emails are
  * limited exactly like known ones and the limit reveals nothing. The account limit must not lock the owner
- * out (docs/accounts-and-security.md): a device that signed in before is limited on its own, and a successful
+ * out (docs/accounts-and-security.md): a device still signed in is limited on its own, and a successful
  * reset starts the count afresh.
  */
 export class LoginGuard {

@@ -125,14 +125,24 @@ export class SessionRepository {
     return Number(result.numUpdatedRows);
   }
 
-  /** Whether `deviceId` started a session of the user since `since` (the device signed in before). */
-  async deviceSignedInSince(userId: number, deviceId: string, since: number): Promise<boolean> {
+  /**
+   * Whether `deviceId` holds a live (unrevoked, unexpired) session of the user started after `startedAfter`.
+   * Revoked sessions do not count: logging out, a reset or a refresh-reuse revocation forgets the device.
+   */
+  async hasLiveSessionOnDevice(
+    userId: number,
+    deviceId: string,
+    now: number,
+    startedAfter: number,
+  ): Promise<boolean> {
     const row = await this.db
       .selectFrom('sessions')
       .select('id')
       .where('user_id', '=', userId)
       .where('device_id', '=', deviceId)
-      .where('created_at', '>', since)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('created_at', '>', startedAfter)
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;

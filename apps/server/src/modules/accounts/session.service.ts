@@ -52,11 +52,14 @@ export class SessionService implements Authenticator {
       undefined,
   ) {}
 
-  /** Whether this device signed in to the user's account within `withinMs` (a device without an id never did). */
-  async isKnownDevice(userId: number, deviceId: string | null, withinMs: number): Promise<boolean> {
+  /**
+   * Whether this device holds a live session of the user started after the password's last reset or change
+   * (`passwordChangedAt`), so a new password forgets every device. A device without an id is never known.
+   */
+  async isKnownDevice(userId: number, deviceId: string | null, passwordChangedAt: number): Promise<boolean> {
     const device = boundDevice(deviceId);
     if (device === NO_DEVICE) return false;
-    return this.sessions.deviceSignedInSince(userId, device, this.now() - withinMs);
+    return this.sessions.hasLiveSessionOnDevice(userId, device, this.now(), passwordChangedAt);
   }
 
   async start(user: SessionUser, device: DeviceContext): Promise<SessionTokens> {
