@@ -18,6 +18,7 @@ import { registerLogos } from './http/logos.js';
 import { answerClientError, answerFrameworkError } from './http/protocol-errors.js';
 import { registerProxyHeaderWarning } from './http/proxy-header-warning.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { serverTimeoutOptions } from './http/server-timeouts.js';
 import { registerStaticSite } from './http/static-site.js';
 import { registerUploadedImages } from './http/uploaded-images.js';
 import { createServices } from './services.js';
@@ -54,6 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: true,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    ...serverTimeoutOptions(config.REQUEST_TIMEOUT_MS),
   });
   let services: Services | undefined;
   // One ordered shutdown: stop producing (live, ingest) before the database they write to goes away.

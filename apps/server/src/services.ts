@@ -48,6 +48,7 @@ import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { searchProcedures } from './modules/search/search.procedures.js';
 import { SearchService } from './modules/search/search.service.js';
 import { MemoryAttemptLimiter } from './security/attempt-limiter.js';
+import { MemoryConcurrencyLimiter } from './security/concurrency-limiter.js';
 import { PasswordHasher } from './security/password-hasher.js';
 import { loadOrCreateSecret } from './security/server-secrets.js';
 import { TokenCodec } from './security/token-codec.js';
@@ -116,6 +117,7 @@ export async function createServices(
     new LocalDiskImageStorage(uploadsDirectory),
     new UploadedImageRepository(db),
     limiter,
+    new MemoryConcurrencyLimiter(),
     now,
   );
   const stopUploadSweep = scheduleUploadSweep(avatars, log);
@@ -212,6 +214,7 @@ export async function createServices(
     authenticator: sessions,
     upload: {
       bodyLimit: config.UPLOAD_LIMIT_BYTES,
+      admit: (context) => avatars.admit(callerIdOf(context), context.ip),
       handle: (fields, context) => avatars.upload(fields, callerIdOf(context)),
     },
     uploadsDirectory,

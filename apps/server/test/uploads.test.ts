@@ -6,6 +6,7 @@ import { computeSignature, DEV_APP_ID, DEV_APP_SECRET, procedurePath, UPLOAD_PAT
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { UPLOAD_RULES } from '../src/modules/uploads/avatar-upload.service.js';
 import { DEVICE_ID, PASSWORD, registerAccount } from './support/accounts.js';
 import { readRaw, startTestServer } from './support/test-server.js';
 import type { RawAnswer, TestServer } from './support/test-server.js';
@@ -57,6 +58,7 @@ async function uploadTo(
   fields: Record<string, string>,
   token: string | null,
   nowMs = Date.now(),
+  headers: Record<string, string> = {},
 ): Promise<RawAnswer> {
   const envelope: Record<string, string> = {
     data: '{}',
@@ -73,7 +75,7 @@ async function uploadTo(
   const response = await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, {
     method: 'POST',
     body: form,
-    headers: { DeviceId: DEVICE_ID, ...(token ? { AccessToken: token } : {}) },
+    headers: { DeviceId: DEVICE_ID, ...(token ? { AccessToken: token } : {}), ...headers },
   });
   return readRaw(response);
 }
@@ -174,8 +176,17 @@ describe('avatar upload', () => {
 
   it('decodes at most a few images at once and answers the rest "too frequent" at once', async () => {
     const heavy = dataUrl('image/png', pngBomb(4_096, 4_096));
-    const tokens = await Promise.all(Array.from({ length: 12 }, () => freshUploader(server)));
-    const answers = await Promise.all(tokens.map((token) => upload({ file: heavy, ext_name: 'png' }, token)));
+    // As many uploads as may be received at once, each from its own address: any refusal is the decode gate's.
+    const tokens = await Promise.all(
+      Array.from({ length: UPLOAD_RULES.concurrentUploads }, () => freshUploader(server)),
+    );
+    const answers = await Promise.all(
+      tokens.map((token, i) =>
+        uploadTo(server, { file: heavy, ext_name: 'png' }, token, Date.now(), {
+          'X-Forwarded-For': `10.7.0.${i + 1}`,
+        }),
+      ),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
@@ -219,11 +230,16 @@ describe('avatar upload', () => {
   it('refuses visitors, a file part instead of a field, and a bad signature', async () => {
     const image = dataUrl('image/png', await sampleImage('png', 32, 32));
     expect((await upload({ file: image, ext_name: 'png' }, null)).json?.code).toBe(1002);
+    const token = await freshUploader(server); // refused uploads count against the user's attempts
 
     const form = new FormData();
     form.append('file', new Blob([await sampleImage('png', 32, 32)]), 'a.png');
     const asFile = await readRaw(
-      await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, { method: 'POST', body: form }),
+      await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, {
+        method: 'POST',
+        body: form,
+        headers: { AccessToken: token, DeviceId: DEVICE_ID },
+      }),
     );
     expect(asFile.status).toBe(200);
     expect(asFile.json?.code).toBe(50500);
@@ -235,7 +251,7 @@ describe('avatar upload', () => {
       await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, {
         method: 'POST',
         body: unsigned,
-        headers: { AccessToken: accessToken, DeviceId: DEVICE_ID },
+        headers: { AccessToken: token, DeviceId: DEVICE_ID },
       }),
     );
     expect(tampered.json?.code).toBe(50500);

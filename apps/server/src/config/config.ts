@@ -81,6 +81,8 @@ const environmentFields = z.object({
   RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000_000),
   BODY_LIMIT_BYTES: integerVar(1_048_576, 1_024, 64 * 1_048_576),
   SHUTDOWN_TIMEOUT_MS: integerVar(10_000, 0, 120_000),
+  /** Longest a client may take to send one whole request, headers and body (an 8 MB upload included). */
+  REQUEST_TIMEOUT_MS: integerVar(60_000, 1_000, 600_000),
   SMTP_URL: optionalString.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),

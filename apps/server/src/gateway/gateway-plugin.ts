@@ -64,6 +64,11 @@ export interface GatewayOptions {
 
 export interface UploadEndpoint {
   bodyLimit: number;
+  /**
+   * Called once the caller's login is checked and before any of the body is read: refuses (throws) a caller
+   * over their budget or when upload slots are taken, else answers the release for when the upload is over.
+   */
+  admit(context: ProcedureContext): Promise<() => void>;
   handle(fields: Readonly<Record<string, string>>, context: ProcedureContext): Promise<unknown>;
 }
 
@@ -279,12 +284,31 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
       config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      const fields = await readMultipartFields(request);
-      const { language } = await openEnvelope(request, fields);
-      const user = await authenticate('required', request);
-      const { signature: _signature, ...uploadFields } = fields;
-      const result = await options.upload.handle(uploadFields, contextOf(request, language, user));
-      return sendSuccess(reply, result, language);
+      // Who is calling and whether they may upload now is known from the headers: refuse before reading up
+      // to 8 MB. The signature covers the `file` field, so it can only be checked once the body is in.
+      let user: AuthenticatedUser | null;
+      let release: () => void;
+      try {
+        const announced = Number(request.headers['content-length']);
+        if (announced > options.upload.bodyLimit) throw new PayloadTooLarge('upload too large');
+        user = await authenticate('required', request);
+        release = await options.upload.admit(
+          contextOf(request, resolveCallerLanguage(request.headers), user),
+        );
+      } catch (error) {
+        // The unread body is not worth draining: the connection ends after this answer.
+        void reply.header('connection', 'close');
+        throw error;
+      }
+      try {
+        const fields = await readMultipartFields(request);
+        const { language } = await openEnvelope(request, fields);
+        const { signature: _signature, ...uploadFields } = fields;
+        const result = await options.upload.handle(uploadFields, contextOf(request, language, user));
+        return await sendSuccess(reply, result, language);
+      } finally {
+        release();
+      }
     },
   );
 };

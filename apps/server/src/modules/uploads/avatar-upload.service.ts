@@ -3,6 +3,7 @@ import type { UploadResult } from '@coinlens/contract';
 
 import { LocalisedFailure, TooManyAttempts } from '../../gateway/procedure-failure.js';
 import type { AttemptLimiter } from '../../security/attempt-limiter.js';
+import type { ConcurrencyLimiter, SlotRelease } from '../../security/concurrency-limiter.js';
 import { processAvatar, UploadRejected } from './avatar-image.js';
 import { DecodeGate, GateFull } from './decode-gate.js';
 import type { ImageStorage } from './image-storage.js';
@@ -20,6 +21,14 @@ export const UPLOAD_RULES = {
   /** Decodes running at once and waiting; beyond that "too frequent" at once. */
   concurrentDecodes: 2,
   queuedDecodes: 4,
+  /**
+   * Upload bodies being received at once, per process and per caller address: each may hold its 8 MB field
+   * in memory while it arrives, so 8 bound that memory to about 64 MB (plus decoding, bounded above).
+   */
+  concurrentUploads: 8,
+  concurrentUploadsPerAddress: 2,
+  /** Retry-After when every upload slot is taken: uploads are short, so soon. */
+  busyRetryAfterSeconds: 5,
   /** An image not adopted as an avatar within this time is removed. */
   adoptionGraceMs: DAY_MS,
   /** The sweep's pace and batch. */
@@ -35,9 +44,40 @@ export class AvatarUploadService {
     private readonly storage: ImageStorage,
     private readonly images: UploadedImageRepository,
     private readonly limiter: AttemptLimiter,
+    private readonly slots: ConcurrencyLimiter,
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * Runs for a logged-in caller before any of the upload's body is read: takes an upload slot of the caller's
+   * address and of the process, then counts the attempt against the user's budget. Answers the release to call
+   * when the upload is over (answered, refused or abandoned); throws `TooManyAttempts` instead when refused.
+   */
+  async admit(userId: number, address: string): Promise<SlotRelease> {
+    const ownSlot = await this.slots.acquire(
+      `upload:address:${address}`,
+      UPLOAD_RULES.concurrentUploadsPerAddress,
+    );
+    if (!ownSlot) throw new TooManyAttempts(UPLOAD_RULES.busyRetryAfterSeconds);
+    const processSlot = await this.slots.acquire('upload:process', UPLOAD_RULES.concurrentUploads);
+    if (!processSlot) {
+      ownSlot();
+      throw new TooManyAttempts(UPLOAD_RULES.busyRetryAfterSeconds);
+    }
+    const release = () => {
+      processSlot();
+      ownSlot();
+    };
+    try {
+      await this.countAttempt(userId);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return release;
+  }
+
+  /** Stores the upload's image; the caller was admitted (`admit`) before its body was read. */
   async upload(fields: Readonly<Record<string, string>>, userId: number): Promise<UploadResult> {
     const file = fields.file;
     const extension = fields.ext_name;
@@ -52,7 +92,6 @@ export class AvatarUploadService {
           FAILED,
         );
     }
-    await this.admit(userId);
     let image: Buffer;
     try {
       image = await this.gate.run(() => processAvatar(file ?? '', extension ?? ''));
@@ -92,7 +131,7 @@ export class AvatarUploadService {
     return names.length;
   }
 
-  private async admit(userId: number): Promise<void> {
+  private async countAttempt(userId: number): Promise<void> {
     const attempt = await this.limiter.hit(
       `upload:${userId}`,
       UPLOAD_RULES.attemptsPerUser,
