@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { DEV_APP_ID, DEV_APP_SECRET } from '@coinlens/contract';
 import { z } from 'zod';
 
+import { DEFAULT_POSTGRES_TIMEOUTS } from '../db/postgres-pool.js';
+
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 /** The repository's `data` folder, wherever the server is started from (`npm start` runs in apps/server). */
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data/', import.meta.url));
@@ -49,6 +51,10 @@ const environmentFields = z.object({
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
+  /** PostgreSQL: how long opening a connection, or waiting for a free one, may take before the request fails. */
+  DATABASE_CONNECT_TIMEOUT_MS: integerVar(DEFAULT_POSTGRES_TIMEOUTS.connectTimeoutMs, 100, 120_000),
+  /** PostgreSQL: the server cancels a statement running this long (migrations excepted); pg's default is none. */
+  DATABASE_STATEMENT_TIMEOUT_MS: integerVar(DEFAULT_POSTGRES_TIMEOUTS.statementTimeoutMs, 100, 600_000),
   REDIS_URL: optionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   ),

@@ -5,6 +5,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 
 import { migrationProvider } from './migrations/index.js';
+import { DEFAULT_POSTGRES_TIMEOUTS, GuardedPostgresPool, poolTimeoutSettings } from './postgres-pool.js';
+import type { PostgresTimeouts } from './postgres-pool.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -20,6 +22,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the SQLite file (`coinlens.sqlite`). */
   dataDir: string;
+  /** PostgreSQL only; default DEFAULT_POSTGRES_TIMEOUTS. */
+  timeouts?: PostgresTimeouts;
 }
 
 const PG_INT8_OID = 20;
@@ -36,11 +40,12 @@ function openSqlite(dataDir: string): Kysely<Database> {
 }
 
 /** pg is loaded only for a PostgreSQL URL: the embedded default does not carry it (~5 MB resident). */
-async function openPostgres(databaseUrl: string): Promise<Kysely<Database>> {
+async function openPostgres(databaseUrl: string, timeouts: PostgresTimeouts): Promise<Kysely<Database>> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
+    ...poolTimeoutSettings(timeouts),
     // Epoch-millisecond columns are bigint; they fit a double exactly, so read them as numbers.
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
@@ -52,7 +57,7 @@ async function openPostgres(databaseUrl: string): Promise<Kysely<Database>> {
   // An idle client losing its connection (server restart, admin shutdown) is reported by the next query that
   // needs it; without a listener the pool's 'error' event would crash the process.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new GuardedPostgresPool(pool) }) });
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
@@ -67,13 +72,24 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
-  try {
-    await migrateToLatest(db);
-  } catch (error) {
-    await db.destroy();
-    throw error;
+  if (!options.databaseUrl) {
+    const db = openSqlite(options.dataDir);
+    try {
+      await migrateToLatest(db);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  return { db, dialect, close: () => db.destroy() };
+  const timeouts = options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
+  // Migrations on their own connection without a statement limit: one may rewrite a large table.
+  const migrations = await openPostgres(options.databaseUrl, { ...timeouts, statementTimeoutMs: 0 });
+  try {
+    await migrateToLatest(migrations);
+  } finally {
+    await migrations.destroy();
+  }
+  const db = await openPostgres(options.databaseUrl, timeouts);
+  return { db, dialect: 'postgres', close: () => db.destroy() };
 }
