@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { serverTimeoutOptions } from './http/server-timeouts.js';
 import { registerStaticSite } from './http/static-site.js';
 import { registerUploadedImages } from './http/uploaded-images.js';
+import type { PushSender } from './modules/push/web-push-sender.js';
 import { createServices } from './services.js';
 import type { Services } from './services.js';
 
@@ -35,6 +36,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Replaces the provider MARKET_SOURCE would create (tests). */
   marketProvider?: MarketDataProvider;
+  /** Replaces the Web Push sender (tests: no push service on the internet). */
+  pushSender?: PushSender;
 }
 
 /** Builds the whole server (not yet listening): database, security headers, gateway, static web app. */

@@ -30,7 +30,7 @@ import { PushRepository } from './modules/push/push.repository.js';
 import { pushProcedures } from './modules/push/push.procedures.js';
 import { PushService } from './modules/push/push.service.js';
 import { loadOrCreateVapidKeys } from './modules/push/vapid-keys.js';
-import { WebPushSender } from './modules/push/web-push-sender.js';
+import { WebPushSender, type PushSender } from './modules/push/web-push-sender.js';
 import type { NewsSearch } from './modules/search/search.service.js';
 import type { AttemptLimiter } from './security/attempt-limiter.js';
 import { loadOrCreateValue } from './security/server-secrets.js';
@@ -47,6 +47,8 @@ export interface ContentDependencies {
   now: () => number;
   /** Real market sources are in use (the machine is online): the default news and official sources apply. */
   live: boolean;
+  /** Replaces the Web Push sender (tests). */
+  pushSender?: PushSender;
 }
 
 export interface ContentRuntime {
@@ -122,10 +124,11 @@ export async function createContentServices(deps: ContentDependencies): Promise<
   });
   const push = new PushService(
     new PushRepository(db),
-    new WebPushSender(vapid, config.PUSH_SUBJECT),
+    deps.pushSender ?? new WebPushSender(vapid, config.PUSH_SUBJECT),
     vapid,
     log,
     now,
+    deps.limiter,
   );
   const triggers = connectPushTriggers(push, log);
 

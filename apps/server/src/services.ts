@@ -47,6 +47,7 @@ import { VersionCache } from './modules/market/version-cache.js';
 import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { searchProcedures } from './modules/search/search.procedures.js';
 import { SearchService } from './modules/search/search.service.js';
+import type { PushSender } from './modules/push/web-push-sender.js';
 import { MemoryAttemptLimiter } from './security/attempt-limiter.js';
 import { MemoryConcurrencyLimiter } from './security/concurrency-limiter.js';
 import { PasswordHasher } from './security/password-hasher.js';
@@ -72,6 +73,8 @@ export interface ServiceOptions {
   now?: () => number;
   /** Replaces the provider MARKET_SOURCE would create (tests). */
   marketProvider?: MarketDataProvider;
+  /** Replaces the Web Push sender (tests). */
+  pushSender?: PushSender;
 }
 
 /** The running market: ingest fills the snapshot; the hub and the procedures read it. */
@@ -183,6 +186,7 @@ export async function createServices(
     log,
     now,
     live: sourceName !== 'simulator',
+    ...(options.pushSender ? { pushSender: options.pushSender } : {}),
   });
   const search = new SearchService(
     snapshot,

@@ -15,6 +15,7 @@ import {
 } from '../src/modules/push/testing/local-push-service.js';
 import { generateVapidKeys } from '../src/modules/push/vapid-keys.js';
 import { WebPushSender } from '../src/modules/push/web-push-sender.js';
+import { MemoryAttemptLimiter } from '../src/security/attempt-limiter.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './support/test-databases.js';
 
 async function until(condition: () => boolean): Promise<void> {
@@ -52,6 +53,22 @@ describe.each(TEST_DIALECTS)('push delivery on %s', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The user's pushes reach a device only while the session it registered in is live.
+    await db
+      .insertInto('sessions')
+      .values({
+        id: 'session-1',
+        user_id: user.id,
+        device_id: 'device-1',
+        device: 'test',
+        ip: '127.0.0.1',
+        created_at: now,
+        last_used_at: now,
+        expires_at: now + 60_000,
+        revoked_at: null,
+        revoke_reason: null,
+      })
+      .execute();
     const subscriptions = new PushRepository(db);
     const push = new PushService(
       subscriptions,
@@ -59,6 +76,7 @@ describe.each(TEST_DIALECTS)('push delivery on %s', (dialect) => {
       vapid,
       pino({ level: 'silent' }),
       () => now,
+      new MemoryAttemptLimiter(() => now),
     );
     const browser = createBrowserSubscriptionKeys();
     const endpoint = pushService.endpointFor('device-1');
@@ -66,6 +84,7 @@ describe.each(TEST_DIALECTS)('push delivery on %s', (dialect) => {
       {
         deviceId: 'device-1',
         userId: user.id,
+        sessionId: 'session-1',
         endpoint,
         p256dh: browser.p256dh,
         auth: browser.auth,
@@ -123,6 +142,6 @@ describe.each(TEST_DIALECTS)('push delivery on %s', (dialect) => {
         extras: {},
       }),
     ).toBe(0);
-    expect(await subscriptions.byUser(user.id)).toEqual([]);
+    expect(await subscriptions.byUser(user.id, now)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { PushRepository } from '../modules/push/push.repository.js';
 import { PushService } from '../modules/push/push.service.js';
 import { loadOrCreateVapidKeys } from '../modules/push/vapid-keys.js';
 import { WebPushSender } from '../modules/push/web-push-sender.js';
+import { MemoryAttemptLimiter } from '../security/attempt-limiter.js';
 import { loadOrCreateValue } from '../security/server-secrets.js';
 import { ADMIN_USAGE, AdminInputError, runAdminCommand, type AdminPush } from './admin-commands.js';
 
@@ -91,6 +92,7 @@ async function main(): Promise<number> {
       vapid,
       pino({ level: 'warn' }),
       Date.now,
+      new MemoryAttemptLimiter(),
     );
     const push: AdminPush = {
       notice: (userId, id, title, body) =>

@@ -239,12 +239,17 @@ export interface AdTable {
 export interface PushSubscriptionTable {
   device_id: string;
   user_id: number | null;
+  /** The session it was registered in; the user's pushes reach it only while that session is live. */
+  session_id: string | null;
   endpoint: string;
   p256dh: string;
   auth: string;
   language: string;
   created_at: number;
   updated_at: number;
+  /** Deliveries failed in a row, and when the first of them failed (null while it works). */
+  failures: Generated<number>;
+  failing_since: number | null;
 }
 
 export interface PushPreferenceTable {

@@ -12,7 +12,8 @@ export function pushProcedures(push: PushService): HandlersFor<PushProcedure> {
   return {
     'appsys_msrv/push_config': (_input, context) => push.config(context.user?.userId ?? null),
     'appsys_msrv/push_register': async (input, context) => {
-      await push.register(context.deviceId, context.user?.userId ?? null, input, context.language);
+      const owner = context.user && { userId: context.user.userId, sessionId: context.user.sessionId };
+      await push.register(context.deviceId, owner, context.ip, input, context.language);
       return { registered: true as const };
     },
     'appsys_msrv/push_unregister': async (_input, context) => {

@@ -8,11 +8,22 @@ import {
 } from '@coinlens/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { ProcedureFailure } from '../../gateway/procedure-failure.js';
+import { ProcedureFailure, TooManyAttempts } from '../../gateway/procedure-failure.js';
+import type { AttemptLimiter } from '../../security/attempt-limiter.js';
+import { forEachBounded } from './bounded-parallel.js';
+import { isAllowedPushEndpoint, PUSH_SERVICE_HOSTS } from './push-endpoint-policy.js';
+import {
+  DELIVERY_CONCURRENCY,
+  PRUNE_AFTER_FAILING_MS,
+  PRUNE_AFTER_FAILURES,
+  PUSH_REGISTRATION_WINDOW_MS,
+  PUSH_REGISTRATIONS_PER_ADDRESS,
+  PUSH_REGISTRATIONS_PER_DEVICE,
+} from './push-limits.js';
 import type { PushExtras, PushType } from './push-message.js';
-import type { PushRepository, PushSubscriptionRow, StoredPreferences } from './push.repository.js';
+import type { PushRepository, PushTarget, StoredPreferences } from './push.repository.js';
 import type { VapidKeys } from './vapid-keys.js';
-import type { WebPushSender } from './web-push-sender.js';
+import type { PushSender, PushSendResult } from './web-push-sender.js';
 
 /** A notification to send, said in every language; each device gets its own. */
 export interface PushNotice {
@@ -23,31 +34,29 @@ export interface PushNotice {
   urgency?: 'normal' | 'high';
 }
 
-/**
- * The browsers' push services. Endpoints come from clients; anything else would let a client make the server
- * post to a host of its choosing.
- */
-export const PUSH_SERVICE_HOSTS: readonly RegExp[] = [
-  /^fcm\.googleapis\.com$/,
-  /^android\.googleapis\.com$/,
-  /^updates\.push\.services\.mozilla\.com$/,
-  /^([a-z0-9-]+\.)*push\.apple\.com$/,
-  /^([a-z0-9-]+\.)*notify\.windows\.com$/,
-];
+/** Who registers a subscription: the signed-in user and the session they are signed in with. */
+export interface PushOwner {
+  userId: number;
+  sessionId: string;
+}
 
 function say(texts: Partial<LocalisedText>, language: string): string {
   const known = (APP_LANGUAGES as readonly string[]).includes(language) ? (language as AppLanguage) : 'en';
   return texts[known] ?? texts.en ?? Object.values(texts).find(Boolean) ?? '';
 }
 
-/** Web Push: subscriptions bound to the device id, per-user switches, and delivery to users or everyone. */
+/**
+ * Web Push: subscriptions bound to the device id and the session that registered them, per-user switches, and
+ * delivery to users or everyone, a few pushes at a time.
+ */
 export class PushService {
   constructor(
     private readonly subscriptions: PushRepository,
-    private readonly sender: WebPushSender,
+    private readonly sender: PushSender,
     private readonly vapid: VapidKeys,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
+    private readonly limiter: AttemptLimiter,
     private readonly allowedHosts: readonly RegExp[] = PUSH_SERVICE_HOSTS,
   ) {}
 
@@ -58,20 +67,32 @@ export class PushService {
     };
   }
 
+  /**
+   * Registers the device's subscription for its signed-in user (or a visitor); limited per caller address and per
+   * device, since it needs no login and every subscription costs a request on each broadcast.
+   */
   async register(
     deviceId: string | null,
-    userId: number | null,
+    owner: PushOwner | null,
+    address: string,
     subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
     language: AppLanguage,
   ): Promise<void> {
     if (deviceId === null) throw new ProcedureFailure(ErrorCode.ParameterInvalid, 'DeviceId');
-    const host = new URL(subscription.endpoint).hostname;
-    if (!this.allowedHosts.some((pattern) => pattern.test(host)))
+    if (!isAllowedPushEndpoint(subscription.endpoint, this.allowedHosts))
       throw new ProcedureFailure(ErrorCode.ParameterInvalid, 'endpoint');
+    for (const [key, limit] of [
+      [`push-register:address:${address}`, PUSH_REGISTRATIONS_PER_ADDRESS],
+      [`push-register:device:${deviceId}`, PUSH_REGISTRATIONS_PER_DEVICE],
+    ] as const) {
+      const decision = await this.limiter.hit(key, limit, PUSH_REGISTRATION_WINDOW_MS);
+      if (!decision.allowed) throw TooManyAttempts.afterMs(decision.retryAfterMs);
+    }
     await this.subscriptions.upsert(
       {
         deviceId,
-        userId,
+        userId: owner?.userId ?? null,
+        sessionId: owner?.sessionId ?? null,
         endpoint: subscription.endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
@@ -97,20 +118,38 @@ export class PushService {
     return next;
   }
 
-  /** To every device of a user who has the topic switched on; answers how many pushes were accepted. */
+  /**
+   * To every device still signed in to the user (its session live) if the user has the topic switched on;
+   * answers how many pushes were accepted. Devices whose session has ended become visitors' on the way.
+   */
   async toUser(userId: number, topic: keyof StoredPreferences, notice: PushNotice): Promise<number> {
     if (!(await this.subscriptions.preferences(userId))[topic]) return 0;
-    return this.deliver(await this.subscriptions.byUser(userId), notice);
+    const targets = await this.subscriptions.byUser(userId, this.now());
+    await this.unbindEnded(targets);
+    return this.deliver(
+      targets.filter((target) => target.live_session_id !== null),
+      notice,
+    );
   }
 
-  /** To every device (visitors included) whose user has the topic on. */
+  /** To every device (visitors and signed-out devices included) whose user has the topic on. */
   async toEveryone(topic: keyof StoredPreferences, notice: PushNotice): Promise<number> {
-    return this.deliver(await this.subscriptions.wanting(topic), notice);
+    const targets = await this.subscriptions.wanting(topic, this.now());
+    await this.unbindEnded(targets);
+    return this.deliver(targets, notice);
   }
 
-  private async deliver(targets: readonly PushSubscriptionRow[], notice: PushNotice): Promise<number> {
+  private async unbindEnded(targets: readonly PushTarget[]): Promise<void> {
+    for (const target of targets)
+      if (target.user_id !== null && target.live_session_id === null) await this.subscriptions.unbind(target);
+  }
+
+  private async deliver(targets: readonly PushTarget[], notice: PushNotice): Promise<number> {
     let sent = 0;
-    for (const target of targets) {
+    let failed = 0;
+    let pruned = 0;
+    let lastFailure: PushSendResult | null = null;
+    await forEachBounded(targets, DELIVERY_CONCURRENCY, async (target) => {
       const result = await this.sender.send(
         { endpoint: target.endpoint, p256dh: target.p256dh, auth: target.auth },
         {
@@ -121,10 +160,24 @@ export class PushService {
         },
         notice.urgency ?? 'normal',
       );
-      if (result.kind === 'sent') sent += 1;
-      else if (result.kind === 'gone') await this.subscriptions.removeEndpoint(target.endpoint);
-      else this.log.warn({ status: result.status, reason: result.reason }, 'push not delivered');
-    }
+      if (result.kind === 'sent') {
+        sent += 1;
+        if (target.failures > 0) await this.subscriptions.recordSuccess(target);
+      } else if (result.kind === 'gone') {
+        await this.subscriptions.removeEndpoint(target.endpoint);
+      } else {
+        failed += 1;
+        lastFailure = result;
+        const now = this.now();
+        const gone = await this.subscriptions.recordFailure(target, now, {
+          failures: PRUNE_AFTER_FAILURES,
+          failingSince: now - PRUNE_AFTER_FAILING_MS,
+        });
+        if (gone) pruned += 1;
+      }
+    });
+    // One line per delivery, not per endpoint: a flood of dead endpoints must not flood the log as well.
+    if (failed > 0) this.log.warn({ failed, pruned, sent, lastFailure }, 'pushes not delivered');
     return sent;
   }
 }

@@ -22,6 +22,15 @@ export type PushSendResult =
 /** Delivery priority passed to the push service (RFC 8030 §5.3). */
 export type PushUrgency = 'normal' | 'high';
 
+/** What delivery needs from a sender: one push, never throwing for push-service errors. */
+export interface PushSender {
+  send(
+    subscription: PushSubscriptionKeys,
+    message: PushMessage,
+    urgency?: PushUrgency,
+  ): Promise<PushSendResult>;
+}
+
 /** Tuning for {@link WebPushSender}. */
 export interface WebPushSenderOptions {
   /** Socket timeout per request; default 10 s. */
@@ -38,7 +47,7 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
 const MAX_REASON_BODY_CHARS = 200;
 
 /** Sends VAPID-signed, aes128gcm-encrypted (RFC 8291) Web Push messages; never throws for push-service errors. */
-export class WebPushSender {
+export class WebPushSender implements PushSender {
   readonly #vapidDetails: { subject: string; publicKey: string; privateKey: string };
   readonly #ttlSeconds: number;
   readonly #timeoutMs: number;
