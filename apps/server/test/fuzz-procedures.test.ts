@@ -8,62 +8,30 @@ import {
   GATEWAY_BASE_PATH,
 } from '@coinlens/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { registerAccount } from './support/accounts.js';
+import { watchEventLoop } from './support/event-loop-watch.js';
+import type { EventLoopWatch } from './support/event-loop-watch.js';
+import { deeplyNestedArrays, hostileString, hostileValue } from './support/hostile-values.js';
+import { STACK_TRACE } from './support/leak-patterns.js';
 import { readRaw, startTestServer } from './support/test-server.js';
 import type { RawAnswer, TestServer } from './support/test-server.js';
 
 // Every procedure of the contract is fuzzed, so a new one is covered without anyone adding it here.
-// CI runs RUNS_PER_PROCEDURE cases each; FUZZ_RUNS=1000 (or more) for a longer run.
-const RUNS_PER_PROCEDURE = Number(process.env.FUZZ_RUNS ?? 300);
-const STACK_TRACE = /\bat .+\(.+:\d+:\d+\)|node:internal|\.[cm]?[jt]s:\d+|\/work\/|node_modules|\/src\//;
+// RUNS_PER_PROCEDURE generated calls each (issue 24 asks for at least 1,000); FUZZ_RUNS overrides it.
+const RUNS_PER_PROCEDURE = Number(process.env.FUZZ_RUNS ?? 1_000);
 /** The wording of a refused envelope, which a correctly signed call must never get. */
 const ENVELOPE_REFUSAL = /signature|nonce|timestamp|app_id|replayed/;
-/** Markup a hostile caller puts in names and values; no answer may repeat it. */
-const MARKER = '<img src=x onerror=alert(1)>';
+/**
+ * Bounds on the server's event-loop delay over the whole suite (the server runs in this process). Generous: on
+ * this 2-core machine, shared with other test runs, p99 stays under 60 ms and max under 200 ms; a handler that
+ * blocks the loop for a second, the failure this is here to catch, still breaks the max bound.
+ */
+const LOOP_DELAY_P99_BOUND_MS = 250;
+const LOOP_DELAY_MAX_BOUND_MS = 1_000;
 
-const hostileString = fc.oneof(
-  fc.constantFrom(
-    '',
-    ' ',
-    '__proto__',
-    'constructor',
-    'prototype',
-    MARKER,
-    '𝕏🚀币镜',
-    '\u0000\u202e\u200b',
-    'a'.repeat(5_000),
-    '%00%ff',
-    '1e309',
-    '-0',
-    'null',
-    '../../etc/passwd',
-  ),
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-);
-
-/** Values that break naive code: wrong types, huge and odd strings, prototype keys, deep nesting. */
-const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    fc.constantFrom(null, true, false, 0, -1, 2 ** 53, -(2 ** 63), 1.5, Number.MAX_VALUE),
-    hostileString,
-    fc.integer(),
-    fc.double(),
-    fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(hostileString, fc.constantFrom('__proto__', 'constructor')), tie('value'), {
-      maxKeys: 4,
-    }),
-  ),
-})).value;
-
-/** Nesting far deeper than any schema, as JSON text (a recursive arbitrary would not reach it). */
-const deeplyNested = fc
-  .integer({ min: 100, max: 5_000 })
-  .map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`);
+const deeplyNested = deeplyNestedArrays(5_000);
 
 function inputFieldNames(procedure: keyof typeof procedures): string[] {
   const shape = (procedures[procedure].input as { shape?: Record<string, unknown> }).shape;
@@ -117,12 +85,20 @@ describe('fuzzing every procedure of the contract', () => {
   let server: TestServer;
   let realAccessToken: string;
   let realRefreshToken: string;
+  let eventLoop: EventLoopWatch;
+  /** Calls that got an answer, per test: each property must really have sent its runs. */
+  let answered = 0;
 
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'silent' });
     const session = await registerAccount(server, 'fuzzer@example.org');
     realAccessToken = session.AccessToken;
     realRefreshToken = session.RefreshToken;
+    // From here: the fuzz, not the server's start-up.
+    eventLoop = watchEventLoop();
+  });
+  beforeEach(() => {
+    answered = 0;
   });
   afterAll(() => server.close());
 
@@ -172,6 +148,7 @@ describe('fuzzing every procedure of the contract', () => {
   }
 
   function expectProtocolAnswer(answer: RawAnswer): void {
+    answered += 1;
     // 400, 414 and 431 are refusals before routing (a bad URL, an over-long path or headers), still in shape.
     expect([200, 400, 413, 414, 429, 431]).toContain(answer.status);
     expect(answer.json, answer.text.slice(0, 200)).not.toBeNull();
@@ -206,6 +183,7 @@ describe('fuzzing every procedure of the contract', () => {
         ),
         { numRuns: RUNS_PER_PROCEDURE },
       );
+      expect(answered).toBeGreaterThanOrEqual(RUNS_PER_PROCEDURE);
     },
   );
 
@@ -235,6 +213,7 @@ describe('fuzzing every procedure of the contract', () => {
       ),
       { numRuns: RUNS_PER_PROCEDURE },
     );
+    expect(answered).toBeGreaterThanOrEqual(RUNS_PER_PROCEDURE);
   });
 
   it('unknown procedure names answer inside the protocol and repeat nothing', async () => {
@@ -248,5 +227,15 @@ describe('fuzzing every procedure of the contract', () => {
       ),
       { numRuns: RUNS_PER_PROCEDURE },
     );
+    expect(answered).toBeGreaterThanOrEqual(RUNS_PER_PROCEDURE);
+  });
+
+  // Last, so it covers every call above (vitest runs a file's tests in order).
+  it("kept the server's event loop responsive while it answered them", () => {
+    const delay = eventLoop.stop();
+    console.info(`event-loop delay over the procedure fuzz: ${JSON.stringify(delay)}`);
+    expect(delay.samples).toBeGreaterThanOrEqual(50);
+    expect(delay.p99Ms).toBeLessThan(LOOP_DELAY_P99_BOUND_MS);
+    expect(delay.maxMs).toBeLessThan(LOOP_DELAY_MAX_BOUND_MS);
   });
 });
