@@ -25,6 +25,11 @@ import { DevOutboxMailer } from './modules/mail/dev-outbox-mailer.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { mailDeliveryWarning } from './modules/mail/mail-delivery-warning.js';
 import { OutboxRepository } from './modules/mail/outbox.repository.js';
+import {
+  DEFAULT_GIVE_UP_AFTER_MS,
+  DEFAULT_MAX_QUEUED,
+  RetryingMailer,
+} from './modules/mail/retrying-mailer.js';
 import { SmtpMailer } from './modules/mail/smtp-mailer.js';
 import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js';
 import { LocalDiskImageStorage } from './modules/uploads/image-storage.js';
@@ -96,8 +101,21 @@ export async function createServices(
   const now = options.now ?? Date.now;
   const { db } = database;
   const outboxRepository = new OutboxRepository(db);
-  const smtp = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : null;
-  const mailer: Mailer = smtp ?? new DevOutboxMailer(outboxRepository, log);
+  const smtp = config.SMTP_URL
+    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, config.SMTP_TIMEOUT_MS)
+    : null;
+  const smtpQueue = smtp
+    ? new RetryingMailer(
+        smtp,
+        {
+          firstRetryMs: config.SMTP_RETRY_MS,
+          giveUpAfterMs: DEFAULT_GIVE_UP_AFTER_MS,
+          maxQueued: DEFAULT_MAX_QUEUED,
+        },
+        log,
+      )
+    : null;
+  const mailer: Mailer = smtpQueue ?? new DevOutboxMailer(outboxRepository, log);
   const outbox = config.DEV_OUTBOX && !config.SMTP_URL ? outboxRepository : null;
   const mailWarning = mailDeliveryWarning(config);
   if (mailWarning) log.warn(mailWarning);
@@ -228,6 +246,7 @@ export async function createServices(
     close: () => {
       content.jobs.stop();
       stopUploadSweep();
+      smtpQueue?.stop();
       smtp?.close();
     },
   };

@@ -95,6 +95,10 @@ const environmentFields = z.object({
   /** Serves the dev outbox pages (sign-up codes) to direct local callers; never on by default. */
   DEV_OUTBOX: booleanFlag,
   MAIL_FROM: optionalString.transform((value) => value ?? 'Coinlens <no-reply@coinlens.app>'),
+  /** Each step of an SMTP send (connect, greeting, socket silence) may take this long before the send fails. */
+  SMTP_TIMEOUT_MS: integerVar(30_000, 100, 600_000),
+  /** A mail the SMTP server did not take is tried again after this, then after twice as long each time. */
+  SMTP_RETRY_MS: integerVar(15_000, 100, 600_000),
   UPLOAD_LIMIT_BYTES: integerVar(8 * 1_048_576, 1_048_576, 64 * 1_048_576),
   /**
    * `auto` (default): live when CoinGecko answers within MARKET_AUTO_PROBE_MS at start, else the simulator;

@@ -7,11 +7,21 @@ export class SmtpMailer implements Mailer {
   readonly kind = 'smtp';
   private readonly transport: Transporter;
 
+  /**
+   * `timeoutMs` bounds each step of a send (connecting, the greeting, any wait on the socket): nodemailer's own
+   * defaults are 2 min, 30 s and 10 min, long enough for a black-holed mail server to hold a send for minutes.
+   */
   constructor(
     smtpUrl: string,
     private readonly from: string,
+    timeoutMs: number,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
   }
 
   async send(message: MailMessage): Promise<void> {
