@@ -73,6 +73,8 @@ export interface EmailCodeTable {
   code_hash: string;
   attempts: Generated<number>;
   ip: string;
+  /** The device that asked for the code; only it may use the code. */
+  device_id: string;
   created_at: number;
   expires_at: number;
   consumed_at: number | null;

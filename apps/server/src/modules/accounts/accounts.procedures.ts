@@ -30,7 +30,7 @@ export function accountProcedures(
     'user_msrv/country_list': (_input, context) =>
       Promise.resolve({ list: [...countryList(context.language)] }),
     'user_msrv/captcha': (input, context) =>
-      accounts.sendCode(input.email, input.purpose, context.ip, context.language),
+      accounts.sendCode(input.email, input.purpose, deviceOf(context), context.language),
     'user_msrv/register': (input, context) =>
       accounts.register(
         {
@@ -49,8 +49,8 @@ export function accountProcedures(
         throw new ProcedureFailure(ErrorCode.CannotLogOut);
       return {};
     },
-    'user_msrv/reset_password': async (input) => {
-      await accounts.resetPassword(input.email, input.code, input.password);
+    'user_msrv/reset_password': async (input, context) => {
+      await accounts.resetPassword(input.email, input.code, input.password, deviceOf(context));
       return new SuccessWithMessage({}, ErrorCode.SettingSucceeded);
     },
     'user_msrv/user_info': (_input, context) => accounts.profile(callerOf(context)),

@@ -41,6 +41,9 @@ export interface AvatarOwnership {
   isOwnUpload(url: string, userId: number): Promise<boolean>;
 }
 
+/** Who asks for or spends an email code: limits count per address, a code belongs to its device. */
+export type Requester = Pick<DeviceContext, 'ip' | 'deviceId'>;
+
 export interface Caller {
   userId: number;
   sessionId: string;
@@ -94,17 +97,24 @@ export class AccountService {
   }
 
   /** Always the same answer; a reset code is only mailed when the email has an account (decision D22). */
-  async sendCode(rawEmail: string, purpose: CaptchaPurpose, ip: string, language: AppLanguage) {
+  async sendCode(rawEmail: string, purpose: CaptchaPurpose, requester: Requester, language: AppLanguage) {
     const email = normaliseEmail(rawEmail);
     const deliver = purpose === 'register' || (await this.users.findByEmail(email)) !== undefined;
-    return this.codes.send({ email, purpose, ip, language, deliver });
+    return this.codes.send({
+      email,
+      purpose,
+      ip: requester.ip,
+      deviceId: requester.deviceId,
+      language,
+      deliver,
+    });
   }
 
   /** The code is checked before the email, so 40008 only ever reaches the mailbox's owner. */
   async register(registration: Registration, device: DeviceContext): Promise<SessionTokens> {
     const email = normaliseEmail(registration.email);
     if (!isCountryCode(registration.country)) throw new FieldRejected('country', 'required_country');
-    await this.codes.consume(email, 'register', registration.code);
+    await this.codes.consume(email, 'register', registration.code, device.deviceId);
     const user = await this.users.create({
       email,
       passwordHash: await this.hasher.hash(registration.password),
@@ -159,10 +169,10 @@ export class AccountService {
     return this.sessions.start({ id: user.id, nickname: user.nickname }, device);
   }
 
-  /** Sets a new password from an email code and ends every session of the account. */
-  async resetPassword(rawEmail: string, code: string, password: string): Promise<void> {
+  /** Sets a new password from an email code the same device asked for and ends every session of the account. */
+  async resetPassword(rawEmail: string, code: string, password: string, requester: Requester): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    await this.codes.consume(email, 'reset_password', code);
+    await this.codes.consume(email, 'reset_password', code, requester.deviceId);
     const user = await this.users.findByEmail(email);
     // A live reset code exists only for registered emails that asked for one, but stay defensive.
     if (!user) throw new FieldRejected('code', 'verification_code_error');

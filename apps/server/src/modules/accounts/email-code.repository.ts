@@ -9,14 +9,24 @@ export interface NewEmailCode {
   purpose: string;
   codeHash: string;
   ip: string;
+  deviceId: string;
   at: number;
   expiresAt: number;
+}
+
+/** One code sent: when, and to which caller address's request. */
+export interface CodeSend {
+  at: number;
+  ip: string;
 }
 
 export class EmailCodeRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Issues a code and retires every earlier live code for the same email and purpose. */
+  /**
+   * Issues a code and retires the earlier live codes of the same email, purpose and device only: another
+   * device's request never retires the code in the owner's mailbox.
+   */
   async issue(code: NewEmailCode): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx
@@ -24,6 +34,7 @@ export class EmailCodeRepository {
         .set({ consumed_at: code.at })
         .where('email', '=', code.email)
         .where('purpose', '=', code.purpose)
+        .where('device_id', '=', code.deviceId)
         .where('consumed_at', 'is', null)
         .execute();
       await trx
@@ -33,6 +44,7 @@ export class EmailCodeRepository {
           purpose: code.purpose,
           code_hash: code.codeHash,
           ip: code.ip,
+          device_id: code.deviceId,
           created_at: code.at,
           expires_at: code.expiresAt,
           consumed_at: null,
@@ -41,24 +53,26 @@ export class EmailCodeRepository {
     });
   }
 
-  /** Times of codes sent to `email` since `since`, oldest first. */
-  async sentSince(email: string, since: number): Promise<number[]> {
+  /** Codes sent to `email` since `since`, whoever asked, oldest first. */
+  async sentSince(email: string, since: number): Promise<CodeSend[]> {
     const rows = await this.db
       .selectFrom('email_codes')
-      .select('created_at')
+      .select(['created_at', 'ip'])
       .where('email', '=', email)
       .where('created_at', '>', since)
       .orderBy('created_at', 'asc')
       .execute();
-    return rows.map((row) => row.created_at);
+    return rows.map((row) => ({ at: row.created_at, ip: row.ip }));
   }
 
-  findLive(email: string, purpose: string, now: number): Promise<EmailCodeRow | undefined> {
+  /** The newest live code of `email` and `purpose` that `deviceId` asked for. */
+  findLive(email: string, purpose: string, deviceId: string, now: number): Promise<EmailCodeRow | undefined> {
     return this.db
       .selectFrom('email_codes')
       .selectAll()
       .where('email', '=', email)
       .where('purpose', '=', purpose)
+      .where('device_id', '=', deviceId)
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', now)
       .orderBy('created_at', 'desc')

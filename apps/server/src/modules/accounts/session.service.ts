@@ -5,6 +5,7 @@ import type { UserStatus } from '../../db/schema.js';
 import type { AuthOutcome, Authenticator, Credentials } from '../../gateway/authenticator.js';
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
 import { TokenCodec } from '../../security/token-codec.js';
+import { boundDevice, NO_DEVICE } from './device-id.js';
 import type { SessionRepository, SessionRow, SessionWithUser } from './session.repository.js';
 
 export const SESSION_RULES = {
@@ -28,15 +29,9 @@ export interface SessionUser {
   nickname: string;
 }
 
-const NO_DEVICE = '-';
-
 /** 1004 for an account in an abnormal state (e.g. locked for review), 1007 for a restricted one. */
 export function statusFailure(status: Exclude<UserStatus, 'active'>): ErrorCode {
   return status === 'abnormal' ? ErrorCode.AbnormalAccount : ErrorCode.RestrictedUser;
-}
-
-function boundDevice(deviceId: string | null): string {
-  return deviceId && deviceId.length <= 128 ? deviceId : NO_DEVICE;
 }
 
 function isUsable(session: SessionRow | undefined, now: number): session is SessionRow {
