@@ -80,7 +80,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   try {
-    registerSecurityHeaders(app);
+    registerSecurityHeaders(app, config.FRAME_ORIGINS);
     registerProxyHeaderWarning(app, config.TRUST_PROXY);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await app.register(rateLimit, {
@@ -115,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await registerStaticSite(app, config.WEB_DIST_DIR, {
       app_id: config.APP_ID,
       app_secret: config.APP_SECRET,
+      frame_origins: config.FRAME_ORIGINS,
     });
     await services.market.ingest.start(AbortSignal.timeout(config.MARKET_START_TIMEOUT_MS));
     await services.content.jobs.start();

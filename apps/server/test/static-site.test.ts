@@ -51,7 +51,7 @@ describe('the served web app', () => {
 
   it('hands the app the server’s signing pair in index.html, in every encoding', async () => {
     const expected =
-      '<meta name="coinlens-config" content="{&quot;app_id&quot;:&quot;coinlens-prod&quot;,&quot;app_secret&quot;:&quot;a-production-secret&quot;}">';
+      '<meta name="coinlens-config" content="{&quot;app_id&quot;:&quot;coinlens-prod&quot;,&quot;app_secret&quot;:&quot;a-production-secret&quot;,&quot;frame_origins&quot;:[]}">';
     const plain = await rawGet(`${server.baseUrl}/`, {});
     expect(plain.status).toBe(200);
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');

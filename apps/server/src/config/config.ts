@@ -32,6 +32,12 @@ const booleanFlag = optionalString.pipe(
     .transform((value) => value === 'true' || value === '1'),
 );
 
+function isHttpsOrigin(entry: string): boolean {
+  if (!URL.canParse(entry)) return false;
+  const url = new URL(entry);
+  return url.protocol === 'https:' && url.href === `${url.origin}/` && !url.username;
+}
+
 function integerVar(fallback: number, min: number, max: number) {
   return optionalString.pipe(
     z
@@ -74,6 +80,18 @@ const environmentFields = z.object({
   ),
   WEB_DIST_DIR: optionalString.transform((value) => path.resolve(value ?? DEFAULT_WEB_DIST_DIR)),
   APP_WEBSITE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Partner origins the web view may frame (comma-separated https origins), besides our own; any other page
+   * is named on an interstitial and opened in the browser, never framed. Also the CSP's frame-src.
+   */
+  FRAME_ORIGINS: commaList.pipe(
+    z.array(
+      z
+        .string()
+        .refine(isHttpsOrigin, 'must be https origins like https://partner.example (no path)')
+        .transform((entry) => new URL(entry).origin),
+    ),
+  ),
   CONTACT_EMAIL: optionalString.transform((value) => value ?? 'support@coinlens.app'),
   CONTACT_TELEGRAM: optionalString.transform((value) => value ?? 'https://t.me/coinlens'),
   CONTACT_X: optionalString.transform((value) => value ?? 'https://x.com/coinlens'),

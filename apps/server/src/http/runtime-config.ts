@@ -3,6 +3,8 @@ export interface PublicAppConfig {
   app_id: string;
   /** The signing secret is public by design: it ships in every client (docs/gateway-protocol.md). */
   app_secret: string;
+  /** Partner origins the web view may frame besides the app's own (config FRAME_ORIGINS); absent: none. */
+  frame_origins?: readonly string[];
 }
 
 export const RUNTIME_CONFIG_META = 'coinlens-config';

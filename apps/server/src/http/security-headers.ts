@@ -9,9 +9,10 @@ const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'", 'ws:', 'wss:'],
-  // The embedded web page (spec route webview) shows external http(s) pages in a sandboxed frame.
-  'frame-src': ['http:', 'https:'],
+  // The app calls its own gateway only; CSP 3's 'self' also matches ws:/wss: to the same host (the live socket).
+  'connect-src': ["'self'"],
+  // The web view frames our own pages and configured partners (frameSources); anything else gets a notice.
+  'frame-src': ["'self'"],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
   'object-src': ["'none'"],
@@ -26,12 +27,7 @@ function policyText(directives: Readonly<Record<string, readonly string[]>>): st
     .join(';');
 }
 
-/**
- * CSP, HSTS, frame-ancestors, nosniff and a strict referrer policy on every response (ASVS 5.0 V3.4) — the
- * set helmet sends, built once at start instead of per request, since none of it depends on the request.
- */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': policyText(CONTENT_SECURITY_POLICY),
+const BASE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -48,6 +44,21 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /**
+ * CSP, HSTS, frame-ancestors, nosniff and a strict referrer policy on every response (ASVS 5.0 V3.4) — the
+ * set helmet sends, built once at start instead of per request, since none of it depends on the request.
+ * `frameOrigins`: the partner origins (config FRAME_ORIGINS) the web view may frame besides our own.
+ */
+export function securityHeaders(frameOrigins: readonly string[]): Readonly<Record<string, string>> {
+  return Object.freeze({
+    ...BASE_HEADERS,
+    'content-security-policy': policyText({
+      ...CONTENT_SECURITY_POLICY,
+      'frame-src': [...(CONTENT_SECURITY_POLICY['frame-src'] ?? []), ...frameOrigins],
+    }),
+  });
+}
+
+/**
  * For pages the app itself shows in its embedded web view (the legal documents): framing by the app's own
  * origin only, instead of by nobody.
  */
@@ -56,9 +67,10 @@ export const FRAMEABLE_BY_APP_HEADERS: Readonly<Record<string, string>> = Object
   'x-frame-options': 'SAMEORIGIN',
 });
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, frameOrigins: readonly string[]): void {
+  const headers = securityHeaders(frameOrigins);
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     done();
   });
 }

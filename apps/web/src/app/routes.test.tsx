@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { paths } from '../config/paths';
@@ -120,17 +120,40 @@ describe('pages', () => {
     expect(screen.getByTestId('disclaimer')).toBeTruthy();
   });
 
-  it('the web view embeds only http(s) pages and is titled with the host', async () => {
-    const view = renderApp(`${paths.webview}?url=${encodeURIComponent('https://example.com/terms')}`);
-    expect(await title()).toBe('example.com');
+  it('the web view frames our own pages in a tight sandbox and is titled with the host', async () => {
+    const own = `${window.location.origin}/legal/terms?lang=en`;
+    const view = renderApp(`${paths.webview}?url=${encodeURIComponent(own)}`);
+    expect(await title()).toBe(window.location.host);
     const frame = await screen.findByTestId('webview-frame');
-    expect(frame.getAttribute('src')).toBe('https://example.com/terms');
-    const sandbox = frame.getAttribute('sandbox') ?? '';
-    expect(sandbox.includes('allow-scripts') && sandbox.includes('allow-same-origin')).toBe(false);
+    expect(frame.getAttribute('src')).toBe(own);
+    const sandbox = (frame.getAttribute('sandbox') ?? '').split(/\s+/);
+    for (const permission of [
+      'allow-same-origin',
+      'allow-forms',
+      'allow-popups',
+      'allow-popups-to-escape-sandbox',
+      'allow-top-navigation',
+    ]) {
+      expect(sandbox).not.toContain(permission);
+    }
     view.unmount();
     renderApp(`${paths.webview}?url=${encodeURIComponent('javascript:alert(1)')}`);
     await screen.findByTestId('webview-blocked');
     expect(screen.queryByTestId('webview-frame')).toBeNull();
+  });
+
+  it('the web view frames no other site: it names the destination and offers the browser or going back', async () => {
+    const foreign = 'https://accounts.example.com/signin?next=%2Fwallet';
+    renderApp(`${paths.webview}?url=${encodeURIComponent(foreign)}`);
+    const notice = await screen.findByTestId('webview-leaving');
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(within(notice).getByTestId('webview-leaving-host').textContent).toBe('accounts.example.com');
+    expect(within(notice).getByTestId('webview-leaving-url').textContent).toBe(foreign);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Open in browser' }));
+    expect(open).toHaveBeenCalledWith(foreign, '_blank', 'noopener,noreferrer');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Go back' }));
+    await screen.findByTestId('page-market');
   });
 
   it('an unknown path offers the market tab', async () => {

@@ -8,6 +8,8 @@ const runtime = readRuntimeConfig();
 /** The signing pair the serving server handed over at run time (runtime-config.ts). */
 export const APP_ID: string = runtime.appId;
 export const APP_SECRET: string = runtime.appSecret;
+/** Partner origins the web view frames besides our own (runtime-config.ts). */
+export const FRAME_ORIGINS: readonly string[] = runtime.frameOrigins;
 
 /** Default toast duration (spec §9). */
 export const TOAST_DURATION_MS = 1500;

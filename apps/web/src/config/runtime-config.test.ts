@@ -14,11 +14,26 @@ describe('runtime config', () => {
         '<meta name="coinlens-config" content="{&quot;app_id&quot;:&quot;prod&quot;,&quot;app_secret&quot;:&quot;s3cret-value&quot;}">',
       ),
     );
-    expect(config).toEqual({ appId: 'prod', appSecret: 's3cret-value', source: 'server' });
+    expect(config).toEqual({ appId: 'prod', appSecret: 's3cret-value', frameOrigins: [], source: 'server' });
+  });
+
+  it('reads the partner origins the web view may frame, keeping only https origins', () => {
+    const origins = [
+      'https://partner.example',
+      'http://plain.example',
+      'https://x.example/path',
+      'nonsense',
+      7,
+    ];
+    const content = JSON.stringify({ app_id: 'prod', app_secret: 's3cret-value', frame_origins: origins });
+    const config = readRuntimeConfig(
+      page(`<meta name="coinlens-config" content="${content.replace(/"/g, '&quot;')}">`),
+    );
+    expect(config.frameOrigins).toEqual(['https://partner.example']);
   });
 
   it('falls back to the development pair without a tag or with a broken one', () => {
-    const fallback = { appId: DEV_APP_ID, appSecret: DEV_APP_SECRET, source: 'default' };
+    const fallback = { appId: DEV_APP_ID, appSecret: DEV_APP_SECRET, frameOrigins: [], source: 'default' };
     expect(readRuntimeConfig(page(''))).toEqual(fallback);
     expect(readRuntimeConfig(page('<meta name="coinlens-config" content="{not json">'))).toEqual(fallback);
     expect(readRuntimeConfig(page('<meta name="coinlens-config" content="{&quot;app_id&quot;:1}">'))).toEqual(

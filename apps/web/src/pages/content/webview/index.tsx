@@ -1,12 +1,19 @@
 import { useTranslation } from '@/lib/i18n';
 
 import { EmptyState } from '@/components/EmptyState';
+import { FRAME_ORIGINS } from '@/config/app';
 import type { WebviewSearch } from '@/config/search-params';
+import { isFrameable } from '@/lib/frame-policy';
 import { httpUrl } from '@/lib/url';
 
+import { LeavingNotice } from './LeavingNotice';
+import './webview.css';
+
 /**
- * Embedded web page (param url). The frame is sandboxed without the allow-scripts + allow-same-origin pair,
- * so an embedded page can never lift its own sandbox.
+ * Embedded web page (param url), reached from links, `url` pushes and the shared-link dialog. Only our own
+ * pages and configured partners are framed; any other destination gets a notice naming it. Frames may run
+ * scripts but get no forms, popups, top navigation or same-origin access, so a framed page can neither lift
+ * its sandbox nor pose as a sign-in form; the CSP's frame-src holds the same list.
  */
 export default function WebviewPage({ url }: WebviewSearch) {
   const { t } = useTranslation();
@@ -18,13 +25,20 @@ export default function WebviewPage({ url }: WebviewSearch) {
       </div>
     );
   }
+  if (!isFrameable(src, { ownOrigin: window.location.origin, partnerOrigins: FRAME_ORIGINS })) {
+    return (
+      <div data-testid="page-webview">
+        <LeavingNotice url={src} />
+      </div>
+    );
+  }
   return (
     <div className="cl-webview" data-testid="page-webview">
       <iframe
         className="cl-webview-frame"
         src={src.href}
         title={src.host}
-        sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox"
+        sandbox="allow-scripts"
         referrerPolicy="no-referrer"
         loading="lazy"
         data-testid="webview-frame"
