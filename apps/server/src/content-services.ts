@@ -7,6 +7,7 @@ import type { Database } from './db/schema.js';
 import type { HandlersFor } from './gateway/procedure-registry.js';
 import type { MarketSnapshot } from './market-store/market-snapshot.js';
 import type { MarketDataProvider } from '@coinlens/market-model';
+import { ANY_ADDRESS, PUBLIC_ADDRESSES_ONLY } from './news/address-guard.js';
 import { newsSources } from './news/default-sources.js';
 import { createCoinTagger } from './news/coin-tagger.js';
 import type { AccountService } from './modules/accounts/accounts.service.js';
@@ -107,6 +108,7 @@ export async function createContentServices(deps: ContentDependencies): Promise<
   const feeds = new FeedIngest(new FollowedSourceRepository(db), publisher, log, {
     ...newsSources({ newsFeeds: config.NEWS_FEEDS, officialSources: config.OFFICIAL_SOURCES }, deps.live),
     pollMs: config.NEWS_POLL_MS,
+    addressGuard: config.FEEDS_ALLOW_PRIVATE_ADDRESSES ? ANY_ADDRESS : PUBLIC_ADDRESSES_ONLY,
     now,
   });
   const jobs = new ContentJobs(publisher, feeds, snapshot, deps.provider, log, {

@@ -196,6 +196,11 @@ const environmentFields = z.object({
   ),
   /** RSS/Atom feeds to ingest as news; unset: the bundled samples and market flashes only. */
   NEWS_FEEDS: commaList.pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) URLs' }))),
+  /**
+   * Lets feed and official-page fetches (every redirect hop too) reach loopback, private and link-local
+   * addresses: for test servers and an operator's own intranet feeds. Off: public addresses only.
+   */
+  FEEDS_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
   /** How often each followed feed or official page is polled (conditional requests). */
   NEWS_POLL_MS: integerVar(10 * 60_000, 10_000, 24 * 3_600_000),
   /** Official blogs' feeds or pages per coin, `coin_id=url`, comma-separated (decision D31). */

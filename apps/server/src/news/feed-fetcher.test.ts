@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import { ANY_ADDRESS } from './address-guard.js';
+import type { FeedFetchOptions, FeedValidators } from './feed-fetcher.js';
 import { DEFAULT_MAX_FEED_BYTES, FeedFetchError, fetchFeed, parseRetryAfter } from './feed-fetcher.js';
 import { FeedParseError, parseFeed } from './feed-parser.js';
 
@@ -88,6 +91,22 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     case '/bare':
       res.writeHead(200).end(FEED);
       return;
+    case '/gzip':
+      res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-encoding': 'gzip' });
+      res.end(gzipSync(FEED));
+      return;
+    case '/br':
+      res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-encoding': 'br' });
+      res.end(brotliCompressSync(FEED));
+      return;
+    case '/gzip-bomb':
+      res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-encoding': 'gzip' });
+      res.end(gzipSync(Buffer.alloc(64 * MB)));
+      return;
+    case '/zstd':
+      res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-encoding': 'zstd' });
+      res.end(FEED);
+      return;
     case '/gbk':
       res.writeHead(200, { 'content-type': 'text/xml; charset=gbk' });
       res.end(
@@ -167,9 +186,17 @@ async function fetchError(promise: Promise<unknown>): Promise<FeedFetchError> {
   return error as FeedFetchError;
 }
 
+/** The test server is on loopback, which the default guard refuses (see fetch-address-guard.test.ts). */
+const fetchLocal = (
+  url: string,
+  validators: FeedValidators,
+  abort: AbortSignal,
+  options: FeedFetchOptions = {},
+) => fetchFeed(url, validators, abort, { addressGuard: ANY_ADDRESS, ...options });
+
 describe('fetchFeed', () => {
   it('returns the body, its validators and its sha256; the body parses', async () => {
-    const result = await fetchFeed(`${origin}/feed`, noValidators, signal());
+    const result = await fetchLocal(`${origin}/feed`, noValidators, signal());
     expect(result).toEqual({
       kind: 'ok',
       body: Buffer.from(FEED),
@@ -186,54 +213,54 @@ describe('fetchFeed', () => {
   });
 
   it('sends If-None-Match and reports not_modified on 304', async () => {
-    const result = await fetchFeed(`${origin}/feed`, { etag: ETAG, lastModified: null }, signal());
+    const result = await fetchLocal(`${origin}/feed`, { etag: ETAG, lastModified: null }, signal());
     expect(result).toEqual({ kind: 'not_modified' });
     expect(seen.headers[0]?.['if-none-match']).toBe(ETAG);
   });
 
   it('sends If-Modified-Since', async () => {
-    const result = await fetchFeed(`${origin}/feed`, { etag: null, lastModified: LAST_MODIFIED }, signal());
+    const result = await fetchLocal(`${origin}/feed`, { etag: null, lastModified: LAST_MODIFIED }, signal());
     expect(result).toEqual({ kind: 'not_modified' });
     expect(seen.headers[0]?.['if-modified-since']).toBe(LAST_MODIFIED);
   });
 
   it('fetches again when the ETag no longer matches', async () => {
-    const result = await fetchFeed(`${origin}/feed`, { etag: '"old"', lastModified: null }, signal());
+    const result = await fetchLocal(`${origin}/feed`, { etag: '"old"', lastModified: null }, signal());
     expect(result.kind).toBe('ok');
   });
 
   it('reports missing headers as null and passes options through', async () => {
-    const result = await fetchFeed(`${origin}/bare`, noValidators, signal(), { userAgent: 'TestAgent/2' });
+    const result = await fetchLocal(`${origin}/bare`, noValidators, signal(), { userAgent: 'TestAgent/2' });
     expect(result).toMatchObject({ kind: 'ok', contentType: null, etag: null, lastModified: null });
     expect(seen.headers[0]?.['user-agent']).toBe('TestAgent/2');
   });
 
   it('delivers a GBK body that parseFeed decodes with the header charset', async () => {
-    const result = await fetchFeed(`${origin}/gbk`, noValidators, signal());
+    const result = await fetchLocal(`${origin}/gbk`, noValidators, signal());
     if (result.kind !== 'ok') throw new Error('expected a body');
     expect(parseFeed(result.body, result.contentType).title).toBe('比特币');
   });
 
   it('fetches an HTML page, which parseFeed then refuses', async () => {
-    const result = await fetchFeed(`${origin}/html`, noValidators, signal());
+    const result = await fetchLocal(`${origin}/html`, noValidators, signal());
     if (result.kind !== 'ok') throw new Error('expected a body');
     expect(() => parseFeed(result.body, result.contentType)).toThrow(FeedParseError);
   });
 
   it('surfaces Retry-After seconds on 429', async () => {
-    const error = await fetchError(fetchFeed(`${origin}/429`, noValidators, signal()));
+    const error = await fetchError(fetchLocal(`${origin}/429`, noValidators, signal()));
     expect(error).toMatchObject({ code: 'http_status', status: 429, retryAfterMs: 120_000 });
   });
 
   it('surfaces a Retry-After date on 503', async () => {
-    const error = await fetchError(fetchFeed(`${origin}/503`, noValidators, signal()));
+    const error = await fetchError(fetchLocal(`${origin}/503`, noValidators, signal()));
     expect(error.status).toBe(503);
     expect(error.retryAfterMs).toBeGreaterThan(3_590_000);
     expect(error.retryAfterMs).toBeLessThanOrEqual(3_600_000);
   });
 
   it.each([500, 404])('throws with status and no Retry-After on %i', async (status) => {
-    const error = await fetchError(fetchFeed(`${origin}/${status}`, noValidators, signal()));
+    const error = await fetchError(fetchLocal(`${origin}/${status}`, noValidators, signal()));
     expect(error).toMatchObject({ status, retryAfterMs: null });
   });
 
@@ -244,44 +271,44 @@ describe('fetchFeed', () => {
     'not a url',
     '//example.com/x',
   ])('rejects %j without a request', async (url) => {
-    const error = await fetchError(fetchFeed(url, noValidators, signal()));
+    const error = await fetchError(fetchLocal(url, noValidators, signal()));
     expect(error.code).toBe('bad_url');
     expect(seen.headers).toHaveLength(0);
   });
 
   it('follows up to 5 redirects and keeps the validators', async () => {
-    const result = await fetchFeed(`${origin}/redirect/5`, { etag: ETAG, lastModified: null }, signal());
+    const result = await fetchLocal(`${origin}/redirect/5`, { etag: ETAG, lastModified: null }, signal());
     expect(result).toEqual({ kind: 'not_modified' });
     expect(seen.headers).toHaveLength(6);
     expect(seen.headers.every((headers) => headers['if-none-match'] === ETAG)).toBe(true);
   });
 
   it('gives up after 5 redirects', async () => {
-    const error = await fetchError(fetchFeed(`${origin}/redirect/6`, noValidators, signal()));
+    const error = await fetchError(fetchLocal(`${origin}/redirect/6`, noValidators, signal()));
     expect(error.code).toBe('redirects');
     expect(seen.headers).toHaveLength(6);
   });
 
   it('refuses a redirect to a non-http URL and a redirect without Location', async () => {
-    expect((await fetchError(fetchFeed(`${origin}/to-ftp`, noValidators, signal()))).code).toBe('bad_url');
-    expect((await fetchError(fetchFeed(`${origin}/no-location`, noValidators, signal()))).status).toBe(302);
+    expect((await fetchError(fetchLocal(`${origin}/to-ftp`, noValidators, signal()))).code).toBe('bad_url');
+    expect((await fetchError(fetchLocal(`${origin}/no-location`, noValidators, signal()))).status).toBe(302);
   });
 
   it('throws too large for a 10 MB feed with the default limit, while streaming', async () => {
     expect(DEFAULT_MAX_FEED_BYTES).toBe(4 * MB);
-    const error = await fetchError(fetchFeed(`${origin}/huge`, noValidators, signal()));
+    const error = await fetchError(fetchLocal(`${origin}/huge`, noValidators, signal()));
     expect(error.code).toBe('too_large');
     expect(error.message).toMatch(/too large/);
   });
 
   it('refuses a declared Content-Length over the limit before reading the body', async () => {
-    const error = await fetchError(fetchFeed(`${origin}/huge-declared`, noValidators, signal()));
+    const error = await fetchError(fetchLocal(`${origin}/huge-declared`, noValidators, signal()));
     expect(error.code).toBe('too_large');
   });
 
   it('stops reading an endless body: the server cannot finish sending', async () => {
     const error = await fetchError(
-      fetchFeed(`${origin}/endless`, noValidators, signal(), { maxBytes: 64 * 1024 }),
+      fetchLocal(`${origin}/endless`, noValidators, signal(), { maxBytes: 64 * 1024 }),
     );
     expect(error.code).toBe('too_large');
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -293,23 +320,37 @@ describe('fetchFeed', () => {
   it('honours a smaller maxBytes exactly', async () => {
     const size = Buffer.byteLength(FEED);
     await expect(
-      fetchFeed(`${origin}/feed`, noValidators, signal(), { maxBytes: size }),
+      fetchLocal(`${origin}/feed`, noValidators, signal(), { maxBytes: size }),
     ).resolves.toMatchObject({
       kind: 'ok',
     });
     const error = await fetchError(
-      fetchFeed(`${origin}/bare`, noValidators, signal(), { maxBytes: size - 1 }),
+      fetchLocal(`${origin}/bare`, noValidators, signal(), { maxBytes: size - 1 }),
     );
+    expect(error.code).toBe('too_large');
+  });
+
+  it('decodes gzip and brotli bodies, and refuses an encoding it did not ask for', async () => {
+    for (const path of ['/gzip', '/br']) {
+      const result = await fetchLocal(`${origin}${path}`, noValidators, signal());
+      expect(result.kind === 'ok' && result.body.toString('utf8')).toBe(FEED);
+    }
+    expect(seen.headers[0]?.['accept-encoding']).toBe('gzip, deflate, br');
+    expect((await fetchError(fetchLocal(`${origin}/zstd`, noValidators, signal()))).code).toBe('network');
+  });
+
+  it('counts decoded bytes: a small gzip bomb is too large', async () => {
+    const error = await fetchError(fetchLocal(`${origin}/gzip-bomb`, noValidators, signal()));
     expect(error.code).toBe('too_large');
   });
 
   it("rethrows the caller's abort reason, before and during the request", async () => {
     const before = AbortSignal.abort(new Error('stopped before'));
-    await expect(fetchFeed(`${origin}/feed`, noValidators, before)).rejects.toThrow('stopped before');
+    await expect(fetchLocal(`${origin}/feed`, noValidators, before)).rejects.toThrow('stopped before');
     expect(seen.headers).toHaveLength(0);
 
     const controller = new AbortController();
-    const pending = fetchFeed(`${origin}/slow`, noValidators, controller.signal);
+    const pending = fetchLocal(`${origin}/slow`, noValidators, controller.signal);
     setTimeout(() => controller.abort(new Error('stopped during')), 100);
     await expect(pending).rejects.toThrow('stopped during');
   });
@@ -319,7 +360,7 @@ describe('fetchFeed', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const error = await fetchError(fetchFeed(`http://127.0.0.1:${port}/feed`, noValidators, signal()));
+    const error = await fetchError(fetchLocal(`http://127.0.0.1:${port}/feed`, noValidators, signal()));
     expect(error).toMatchObject({ code: 'network', status: null });
   });
 });

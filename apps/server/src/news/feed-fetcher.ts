@@ -1,10 +1,16 @@
 /**
  * Conditional GET of a feed (or any page) with a hard size limit. Redirects are followed by hand so every
- * hop is checked to be http(s) and there are at most MAX_REDIRECTS of them. The body is read as a stream
- * and the connection is dropped as soon as more than `maxBytes` arrived; the count is of decoded bytes,
- * so a small gzip bomb is caught as well.
+ * hop is checked: http(s) only, at most MAX_REDIRECTS of them, and the host resolved and each of its addresses
+ * checked by the address guard (public addresses only by default) before connecting to exactly those
+ * addresses. The body is read as a stream and the connection is dropped as soon as more than `maxBytes`
+ * arrived; the count is of decoded bytes, so a small gzip bomb is caught as well.
  */
 import { createHash } from 'node:crypto';
+
+import type { AddressGuard, ResolvedAddress } from './address-guard.js';
+import { AddressRefusedError, checkedAddresses, PUBLIC_ADDRESSES_ONLY } from './address-guard.js';
+import type { PinnedResponse } from './pinned-get.js';
+import { pinnedGet } from './pinned-get.js';
 
 /** What a fetch found: the feed did not change since `validators`, or its new body and validators. */
 export type FeedFetchResult =
@@ -32,10 +38,13 @@ export interface FeedFetchOptions {
   userAgent?: string;
   /** Default: feed types first, anything else accepted. */
   accept?: string;
+  /** Which addresses every hop may connect to; default PUBLIC_ADDRESSES_ONLY. */
+  addressGuard?: AddressGuard;
 }
 
 /** Why a fetch failed. */
-export type FeedFetchFailure = 'bad_url' | 'network' | 'http_status' | 'redirects' | 'too_large';
+export type FeedFetchFailure =
+  'bad_url' | 'address_refused' | 'network' | 'http_status' | 'redirects' | 'too_large';
 
 /** A fetch that did not produce a body: `status` is the HTTP status when there was one. */
 export class FeedFetchError extends Error {
@@ -84,14 +93,13 @@ export async function fetchFeed(
   if (validators.lastModified !== null && validators.lastModified !== '')
     headers['if-modified-since'] = validators.lastModified;
 
-  // Aborted by us when the body is too large, so the connection is not kept reading.
-  const ownAbort = new AbortController();
-  const combined = AbortSignal.any([signal, ownAbort.signal]);
+  const guard = options.addressGuard ?? PUBLIC_ADDRESSES_ONLY;
 
   for (let hops = 0; ; hops++) {
-    let response: Response;
+    const addresses = await addressesOf(target, guard, signal);
+    let response: PinnedResponse;
     try {
-      response = await fetch(target, { method: 'GET', headers, redirect: 'manual', signal: combined });
+      response = await pinnedGet(target, headers, addresses, signal);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new FeedFetchError('network', `GET ${describe(target)} failed: ${errorMessage(error)}`, {
@@ -101,8 +109,8 @@ export async function fetchFeed(
     const { status } = response;
 
     if (status >= 300 && status < 400 && status !== 304) {
-      await discard(response);
-      const location = response.headers.get('location');
+      response.discard();
+      const location = response.header('location');
       if (location === null)
         throw new FeedFetchError('http_status', `${status} without a Location`, { status });
       if (hops >= MAX_REDIRECTS)
@@ -111,32 +119,49 @@ export async function fetchFeed(
       continue;
     }
     if (status === 304) {
-      await discard(response);
+      response.discard();
       return { kind: 'not_modified' };
     }
     if (status < 200 || status >= 300) {
-      await discard(response);
+      response.discard();
       throw new FeedFetchError('http_status', `GET ${describe(target)} answered ${status}`, {
         status,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), Date.now()),
+        retryAfterMs: parseRetryAfter(response.header('retry-after'), Date.now()),
       });
     }
 
-    const declaredLength = Number(response.headers.get('content-length') ?? NaN);
-    if (response.headers.get('content-encoding') === null && declaredLength > maxBytes) {
-      ownAbort.abort();
-      await discard(response);
+    const declaredLength = Number(response.header('content-length') ?? NaN);
+    if (response.header('content-encoding') === null && declaredLength > maxBytes) {
+      response.discard();
       throw tooLarge(maxBytes, status);
     }
-    const body = await readLimited(response, maxBytes, ownAbort, signal);
+    const body = await readLimited(response, maxBytes, signal);
     return {
       kind: 'ok',
       body,
-      contentType: response.headers.get('content-type'),
-      etag: response.headers.get('etag'),
-      lastModified: response.headers.get('last-modified'),
+      contentType: response.header('content-type'),
+      etag: response.header('etag'),
+      lastModified: response.header('last-modified'),
       contentHash: createHash('sha256').update(body).digest('hex'),
     };
+  }
+}
+
+/** The checked addresses of one hop; a refused address is `address_refused`, a failed lookup `network`. */
+async function addressesOf(
+  target: URL,
+  guard: AddressGuard,
+  signal: AbortSignal,
+): Promise<ResolvedAddress[]> {
+  try {
+    return await checkedAddresses(target, guard);
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof AddressRefusedError)
+      throw new FeedFetchError('address_refused', `GET ${describe(target)} refused: ${error.message}`);
+    throw new FeedFetchError('network', `resolving ${target.hostname} failed: ${errorMessage(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -154,28 +179,17 @@ export function parseRetryAfter(header: string | null, now: number): number | nu
   return Number.isFinite(date) ? Math.max(0, date - now) : null;
 }
 
-async function readLimited(
-  response: Response,
-  maxBytes: number,
-  ownAbort: AbortController,
-  signal: AbortSignal,
-): Promise<Buffer> {
-  if (response.body === null) return Buffer.alloc(0);
-  // undici types the body as ReadableStream<any>; it yields Uint8Array chunks.
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
+async function readLimited(response: PinnedResponse, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+  const chunks: Buffer[] = [];
   let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      total += chunk.byteLength;
       if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        ownAbort.abort();
+        response.discard();
         throw tooLarge(maxBytes, response.status);
       }
-      chunks.push(value);
+      chunks.push(chunk);
     }
   } catch (error) {
     if (error instanceof FeedFetchError) throw error;
@@ -207,10 +221,6 @@ function httpUrl(raw: string, base?: URL): URL {
 /** Origin and path only: query strings of feed URLs sometimes carry tokens. */
 function describe(url: URL): string {
   return `${url.origin}${url.pathname}`;
-}
-
-async function discard(response: Response): Promise<void> {
-  await response.body?.cancel().catch(() => undefined);
 }
 
 function errorMessage(error: unknown): string {

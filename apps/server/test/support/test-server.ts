@@ -78,6 +78,8 @@ export async function startTestServer(
     DEV_OUTBOX: env.SMTP_URL ? '' : 'true',
     // Never the network: `auto` would probe CoinGecko.
     MARKET_SOURCE: 'simulator',
+    // Test feeds and replays are served on loopback, which feed fetches refuse by default.
+    FEEDS_ALLOW_PRIVATE_ADDRESSES: 'true',
     ...env,
   });
   // The fake market unless the test asks for a real source (MARKET_SOURCE=live against replays).

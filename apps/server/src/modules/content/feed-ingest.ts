@@ -2,6 +2,7 @@ import type { AppLanguage } from '@coinlens/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { articleKey, canonicalUrl } from '../../news/article-identity.js';
+import type { AddressGuard } from '../../news/address-guard.js';
 import { nextPollAt } from '../../news/feed-backoff.js';
 import { FeedFetchError, fetchFeed } from '../../news/feed-fetcher.js';
 import { FeedParseError, parseFeed, type FeedItem, type ParsedFeed } from '../../news/feed-parser.js';
@@ -14,6 +15,8 @@ export interface FeedIngestOptions {
   newsFeeds: readonly string[];
   officialSources: readonly { coinId: string; url: string }[];
   pollMs: number;
+  /** Which addresses the fetches may reach (every redirect hop included). */
+  addressGuard: AddressGuard;
   now: () => number;
 }
 
@@ -89,6 +92,7 @@ export class FeedIngest {
         source.url,
         { etag: source.etag, lastModified: source.last_modified },
         signal,
+        { addressGuard: this.options.addressGuard },
       );
       if (fetched.kind === 'not_modified') {
         await this.sources.recordNotModified(source.url, next(0), now);
@@ -146,6 +150,7 @@ export class FeedIngest {
       source.url,
       { etag: source.etag, lastModified: source.last_modified, contentHash: source.content_hash },
       signal,
+      { addressGuard: this.options.addressGuard },
     );
     await this.sources.recordSuccess(
       source.url,
