@@ -214,7 +214,16 @@ export async function createServices(
     content.newsSearch,
   );
   const pubSub = new InProcessPubSub();
-  const live = new LiveHub(snapshot, currencies, market, pubSub, log, now);
+  const live = new LiveHub(
+    snapshot,
+    currencies,
+    market,
+    pubSub,
+    log,
+    new MemoryConcurrencyLimiter(),
+    config.LIVE_CONNECTIONS_PER_ADDRESS,
+    now,
+  );
   ingest.onTick(() => void pubSub.publish(MARKET_TICK_CHANNEL, String(now())));
 
   return {

@@ -1,62 +1,10 @@
-import type { LiveEvent, LiveFrame } from '@coinlens/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
 import { FAKE_MARKET_EPOCH, FakeMarketProvider } from './support/fake-market-provider.js';
+import { eventsOf, LiveClient } from './support/live-client.js';
 import { startTestServer } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
-
-/** A test client that queues frames and lets a test wait for the next one. */
-class LiveClient {
-  private readonly frames: LiveFrame[] = [];
-  private waiter: ((frame: LiveFrame) => void) | null = null;
-
-  private constructor(readonly socket: WebSocket) {
-    socket.on('message', (data: Buffer, isBinary: boolean) => {
-      // The protocol speaks JSON text: a browser would hand a binary frame over as a Blob.
-      if (isBinary) throw new Error('a live frame arrived as a binary frame');
-      const frame = JSON.parse(data.toString('utf8')) as LiveFrame;
-      if (this.waiter) {
-        this.waiter(frame);
-        this.waiter = null;
-      } else this.frames.push(frame);
-    });
-  }
-
-  static async connect(url: string): Promise<LiveClient> {
-    const socket = new WebSocket(url);
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    return new LiveClient(socket);
-  }
-
-  send(message: unknown): void {
-    this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  }
-
-  next(timeoutMs = 5_000): Promise<LiveFrame> {
-    const queued = this.frames.shift();
-    if (queued) return Promise.resolve(queued);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no frame arrived')), timeoutMs);
-      this.waiter = (frame) => {
-        clearTimeout(timer);
-        resolve(frame);
-      };
-    });
-  }
-
-  pending(): number {
-    return this.frames.length;
-  }
-
-  close(): void {
-    this.socket.close();
-  }
-}
-
-function eventsOf<T extends LiveEvent['type']>(frame: LiveFrame, type: T): Extract<LiveEvent, { type: T }>[] {
-  return frame.events.filter((event): event is Extract<LiveEvent, { type: T }> => event.type === type);
-}
 
 describe('live updates over /gwapi/ws', () => {
   let clock = FAKE_MARKET_EPOCH;

@@ -103,6 +103,8 @@ const environmentFields = z.object({
   COUNTRY_HEADER: optionalString.transform((value) => value?.toLowerCase()),
   TRUST_PROXY: booleanFlag,
   RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000_000),
+  /** Open live sockets per caller address (TRUST_PROXY decides the address, as for the HTTP limits). */
+  LIVE_CONNECTIONS_PER_ADDRESS: integerVar(256, 1, 20_000),
   BODY_LIMIT_BYTES: integerVar(1_048_576, 1_024, 64 * 1_048_576),
   SHUTDOWN_TIMEOUT_MS: integerVar(10_000, 0, 120_000),
   /** Longest a client may take to send one whole request, headers and body (an 8 MB upload included). */

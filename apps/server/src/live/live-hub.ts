@@ -1,4 +1,4 @@
-import { LIVE_SOCKET_PATH, liveClientMessage } from '@coinlens/contract';
+import { ErrorCode, LIVE_SOCKET_PATH, liveClientMessage, MAX_LIVE_SESSION_TOPICS } from '@coinlens/contract';
 import type { LiveEvent, LiveFrame } from '@coinlens/contract';
 import type {} from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -6,11 +6,14 @@ import type { WebSocket } from 'ws';
 
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
 import type { CurrencyService } from '../modules/market/currency.service.js';
+import type { ConcurrencyLimiter, SlotRelease } from '../security/concurrency-limiter.js';
 import type { MarketService } from '../modules/market/market.service.js';
-import { isServableTopic, LiveSession } from './live-session.js';
+import { LiveSession } from './live-session.js';
+import { isServableTopic } from './live-topic.js';
 import type { PubSub } from './pub-sub.js';
 import { MARKET_TICK_CHANNEL } from './pub-sub.js';
 import { TickContext } from './tick-context.js';
+import { TokenBucket } from './token-bucket.js';
 
 export const LIVE_RULES = {
   /** A client whose unsent data passes this is too slow to keep: it is dropped, never buffered without bound. */
@@ -21,13 +24,37 @@ export const LIVE_RULES = {
   pingIntervalMs: 30_000,
   maxMessageBytes: 16_384,
   maxClients: 20_000,
+  /**
+   * Each socket's message budget (a token bucket): a message costs one token, a subscription one more per topic,
+   * since each topic is a snapshot to build and send. The web app sends at most two messages per 150 ms of
+   * scrolling with a few dozen topics; the burst holds two full resubscriptions (a reconnect, a currency change).
+   */
+  messageTokens: 500,
+  messageTokensPerSecond: 250,
+  /** Messages refused in a row before the socket is closed with 1008 (policy violation). */
+  maxRefusedInARow: 20,
 } as const;
+
+/** WebSocket close code for a client that broke the rules (RFC 6455 §7.4.1). */
+const POLICY_VIOLATION = 1008;
 
 interface Client {
   socket: WebSocket;
   session: LiveSession;
+  /** The caller's address, as the HTTP side sees it (TRUST_PROXY). */
+  address: string;
   lastSentAt: number;
   alive: boolean;
+  budget: TokenBucket;
+  refusedInARow: number;
+  /** Gives back the client's place among its address's connections; null until granted. */
+  release: SlotRelease | null;
+}
+
+/** The tick context subscriptions share, and what the market looked like when it was made. */
+interface SharedTick {
+  context: TickContext;
+  marketVersion: string;
 }
 
 /** `/gwapi/ws`: typed market events to subscribed clients, one coalesced frame per client per tick. */
@@ -35,6 +62,7 @@ export class LiveHub {
   private readonly clients = new Set<Client>();
   private unsubscribe: (() => Promise<void>) | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
+  private lastTick: SharedTick | null = null;
 
   constructor(
     private readonly snapshot: MarketSnapshot,
@@ -42,6 +70,9 @@ export class LiveHub {
     private readonly market: MarketService,
     private readonly pubSub: PubSub,
     private readonly log: FastifyBaseLogger,
+    /** Counts open sockets per caller address, `connectionsPerAddress` at most. */
+    private readonly connections: ConcurrencyLimiter,
+    private readonly connectionsPerAddress: number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -53,33 +84,102 @@ export class LiveHub {
     this.unsubscribe = await this.pubSub.subscribe(MARKET_TICK_CHANNEL, () => this.broadcast());
     this.pingTimer = setInterval(() => this.pingAll(), LIVE_RULES.pingIntervalMs);
     this.pingTimer.unref();
-    app.get(`${basePath}${LIVE_SOCKET_PATH}`, { websocket: true }, (socket) => this.accept(socket));
+    app.get(`${basePath}${LIVE_SOCKET_PATH}`, { websocket: true }, (socket, request) =>
+      this.accept(socket, request.ip),
+    );
   }
 
   async stop(): Promise<void> {
     if (this.pingTimer) clearInterval(this.pingTimer);
     await this.unsubscribe?.();
     for (const client of this.clients) client.socket.close(1001, 'server shutting down');
-    this.clients.clear();
+    for (const client of [...this.clients]) this.remove(client);
   }
 
-  private accept(socket: WebSocket): void {
+  private accept(socket: WebSocket, address: string): void {
     if (this.clients.size >= LIVE_RULES.maxClients) {
       socket.close(1013, 'too many clients');
       return;
     }
-    const client: Client = { socket, session: new LiveSession(), lastSentAt: this.now(), alive: true };
+    const client: Client = {
+      socket,
+      session: new LiveSession(),
+      address,
+      lastSentAt: this.now(),
+      alive: true,
+      budget: new TokenBucket(LIVE_RULES.messageTokens, LIVE_RULES.messageTokensPerSecond, this.now),
+      refusedInARow: 0,
+      release: null,
+    };
     this.clients.add(client);
     socket.on('pong', () => (client.alive = true));
-    socket.on('message', (data, isBinary) => this.receive(client, data, isBinary));
-    socket.on('close', () => this.clients.delete(client));
+    socket.on('close', () => this.remove(client));
     socket.on('error', (error) => {
       this.log.debug({ err: error }, 'live socket error');
-      this.clients.delete(client);
+      this.remove(client);
+    });
+    const admitted = this.admit(client);
+    // Messages wait for the admission's answer; promise callbacks keep their order.
+    socket.on('message', (data, isBinary) => {
+      void admitted.then((admit) => admit && this.receive(client, data, isBinary));
     });
   }
 
+  /** Takes a place among the caller address's connections, or answers 3009 and closes. */
+  private async admit(client: Client): Promise<boolean> {
+    let release: SlotRelease | null;
+    try {
+      release = await this.connections.acquire(`live:${client.address}`, this.connectionsPerAddress);
+    } catch (error) {
+      this.log.warn({ err: error }, 'live connection count unavailable');
+      this.send(client, [{ type: 'error', code: ErrorCode.SystemError, msg: 'try again later' }]);
+      client.socket.close(1011, 'try again later');
+      this.remove(client);
+      return false;
+    }
+    if (!release) {
+      this.send(client, [
+        { type: 'error', code: ErrorCode.LimitExceeded, msg: 'too many live connections from this address' },
+      ]);
+      client.socket.close(POLICY_VIOLATION, 'too many connections from this address');
+      this.remove(client);
+      return false;
+    }
+    if (!this.clients.has(client)) {
+      release(); // it went while the count answered
+      return false;
+    }
+    client.release = release;
+    return true;
+  }
+
+  private remove(client: Client): void {
+    this.clients.delete(client);
+    client.release?.();
+    client.release = null;
+  }
+
+  /** Charges the socket's message budget: 802009 when it is spent, and a close for a socket that keeps on. */
+  private spend(client: Client, cost: number): boolean {
+    if (client.budget.take(cost)) {
+      client.refusedInARow = 0;
+      return true;
+    }
+    client.refusedInARow += 1;
+    if (client.refusedInARow >= LIVE_RULES.maxRefusedInARow) {
+      this.log.info({ address: client.address }, 'closing a live client that keeps flooding');
+      client.socket.close(POLICY_VIOLATION, 'too many messages');
+      this.remove(client);
+    } else {
+      this.send(client, [
+        { type: 'error', code: ErrorCode.TooFrequent, msg: 'too many messages: slow down' },
+      ]);
+    }
+    return false;
+  }
+
   private receive(client: Client, data: unknown, isBinary: boolean): void {
+    if (client.socket.readyState !== client.socket.OPEN || !this.spend(client, 1)) return;
     const text = Buffer.isBuffer(data) ? data.toString('utf8') : '';
     if (isBinary || text.length === 0 || text.length > LIVE_RULES.maxMessageBytes) {
       this.send(client, [{ type: 'error', code: 50500, msg: 'messages are JSON text' }]);
@@ -107,6 +207,7 @@ export class LiveHub {
         client.session.unsubscribe(request.topics);
         return;
       case 'subscribe': {
+        if (!this.spend(client, request.topics.length)) return;
         const unknown = request.topics.find((topic) => !isServableTopic(topic));
         if (unknown) {
           this.send(client, [{ type: 'error', code: 50500, msg: `unknown topic: ${unknown}` }]);
@@ -116,8 +217,12 @@ export class LiveHub {
           this.send(client, [{ type: 'error', code: 50500, msg: `unknown currency: ${request.currency}` }]);
           return;
         }
-        const tick = new TickContext(this.snapshot, this.currencies, this.market, this.now());
-        this.send(client, client.session.subscribe(request.topics, request.currency, tick));
+        if (client.session.topicCountWith(request.topics) > MAX_LIVE_SESSION_TOPICS) {
+          const msg = `too many topics: at most ${MAX_LIVE_SESSION_TOPICS} per connection`;
+          this.send(client, [{ type: 'error', code: ErrorCode.LimitExceeded, msg }]);
+          return;
+        }
+        this.send(client, client.session.subscribe(request.topics, request.currency, this.sharedTick()));
       }
     }
   }
@@ -129,6 +234,7 @@ export class LiveHub {
   private broadcast(): void {
     const now = this.now();
     const tick = new TickContext(this.snapshot, this.currencies, this.market, now);
+    this.lastTick = { context: tick, marketVersion: this.marketVersion(now) };
     const groups = new Map<string, { leader: LiveSession; events: LiveEvent[]; payload: Buffer | null }>();
     // Keys are read before any update: followers share their leader's state, so after the leader's update their
     // key would already name the new tick and no longer match the group they belong to.
@@ -153,6 +259,27 @@ export class LiveHub {
     }
   }
 
+  /**
+   * The context of the last tick for subscriptions, so a burst of them does not convert and sort again for each
+   * message; a new one only when the market changed without a tick (scores, rates, profiles, staleness).
+   */
+  private sharedTick(): TickContext {
+    const now = this.now();
+    const version = this.marketVersion(now);
+    if (this.lastTick?.marketVersion !== version) {
+      this.lastTick = {
+        context: new TickContext(this.snapshot, this.currencies, this.market, now),
+        marketVersion: version,
+      };
+    }
+    return this.lastTick.context;
+  }
+
+  private marketVersion(now: number): string {
+    const { version, ratesAsOf, profilesVersion } = this.snapshot;
+    return `${version}|${ratesAsOf}|${profilesVersion}|${this.snapshot.isStale(now)}`;
+  }
+
   /** UTF-8 encoded once, so a frame shared by thousands of clients is not encoded again for each of them. */
   private serialise(events: LiveEvent[]): Buffer {
     const frame: LiveFrame = { t: this.now(), events };
@@ -164,7 +291,7 @@ export class LiveHub {
     if (client.socket.bufferedAmount > LIVE_RULES.maxBufferedBytes) {
       this.log.info({ buffered: client.socket.bufferedAmount }, 'dropping a slow live client');
       client.socket.terminate();
-      this.clients.delete(client);
+      this.remove(client);
       return;
     }
     // A Buffer would go out as a binary frame by default; the protocol speaks JSON text.
@@ -176,7 +303,7 @@ export class LiveHub {
     for (const client of this.clients) {
       if (!client.alive) {
         client.socket.terminate();
-        this.clients.delete(client);
+        this.remove(client);
         continue;
       }
       client.alive = false;

@@ -1,19 +1,8 @@
-import { COIN_SORT_KEYS } from '@coinlens/contract';
 import type { CoinTick, GlobalTick, LiveEvent } from '@coinlens/contract';
 
+import { isListTopic } from './live-topic.js';
 import type { TickContext } from './tick-context.js';
 import { changedFields } from './tick-view.js';
-
-function isListTopic(topic: string): boolean {
-  return topic.startsWith('list:');
-}
-
-/** A list topic whose sort key the coin list knows. */
-export function isServableTopic(topic: string): boolean {
-  if (!isListTopic(topic)) return true;
-  const sort = topic.split(':')[1] ?? '';
-  return (COIN_SORT_KEYS as readonly string[]).includes(sort);
-}
 
 /** What a client subscribed to and what it was last sent. */
 interface SessionState {
@@ -57,6 +46,12 @@ export class LiveSession {
 
   get topicCount(): number {
     return this.state.topics.size;
+  }
+
+  /** How many topics the session would hold after subscribing to `topics`. */
+  topicCountWith(topics: readonly string[]): number {
+    const held = this.state.topics;
+    return held.size + new Set(topics.filter((topic) => !held.has(topic))).size;
   }
 
   /** Sessions with equal keys hold equal state and get equal frames; null when not in sync with a tick. */

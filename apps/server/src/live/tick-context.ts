@@ -1,20 +1,22 @@
-import type { CoinTick, GlobalTick } from '@coinlens/contract';
+import type { CoinListQuery, CoinTick, GlobalTick } from '@coinlens/contract';
 
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
 import type { CurrencyService } from '../modules/market/currency.service.js';
 import type { MarketService } from '../modules/market/market.service.js';
+import { parseListTopic } from './live-topic.js';
 import { coinTick, globalTick } from './tick-view.js';
-
-const LIST_TOPIC = /^list:([a-z_0-9]+):(asc|desc):(\d+):(\d+)$/;
 
 /**
  * What one tick looks like, computed once per currency and per list topic however many clients ask, so the
- * fan-out costs a diff per client rather than a conversion per client.
+ * fan-out costs a diff per client rather than a conversion per client. The coin list is sorted once per
+ * (sort, order): every page and page size of that order is a slice of it.
  */
 export class TickContext {
   private readonly coins = new Map<string, Map<string, CoinTick>>();
   private readonly globals = new Map<string, GlobalTick>();
   private readonly lists = new Map<string, string[]>();
+  /** Every listed coin id in one order, keyed `sort:order`. */
+  private readonly orderings = new Map<string, string[]>();
   readonly stale: boolean;
 
   constructor(
@@ -49,26 +51,26 @@ export class TickContext {
     return tick;
   }
 
-  /** Ids on a list topic's page, in order. */
+  /** Ids on a list topic's page, in order; none for a topic `parseListTopic` refuses. */
   listIds(topic: string): string[] {
     const cached = this.lists.get(topic);
     if (cached) return cached;
-    const match = LIST_TOPIC.exec(topic);
-    let ids: string[] = [];
-    if (match) {
-      const [, sort = 'rank', order = 'asc', page = '1', size = '50'] = match;
-      const query = {
-        sort: sort as never,
-        order: order as 'asc' | 'desc',
-        page: Number(page),
-        page_size: Math.min(100, Number(size)),
-        filter: 'all' as const,
-        hide_low_quality: false,
-        currency: 'usd',
-      };
-      ids = this.market.coinList(query, 'en', null).list.map((coin) => coin.id);
-    }
+    const list = parseListTopic(topic);
+    const ids = list
+      ? this.ordering(list.sort, list.order).slice((list.page - 1) * list.pageSize, list.page * list.pageSize)
+      : [];
     this.lists.set(topic, ids);
+    return ids;
+  }
+
+  private ordering(sort: CoinListQuery['sort'], order: 'asc' | 'desc'): string[] {
+    const key = `${sort}:${order}`;
+    let ids = this.orderings.get(key);
+    if (!ids) {
+      const coins = this.market.orderedCoins({ sort, order, filter: 'all', hide_low_quality: false }, null);
+      ids = coins.map((coin) => coin.profile.id);
+      this.orderings.set(key, ids);
+    }
     return ids;
   }
 }

@@ -2,12 +2,16 @@ import { z } from 'zod';
 
 /**
  * The `/gwapi/ws` protocol. Topics: `global`, `coin:<id>`, `list:<sort>:<order>:<page>:<page_size>` (the
- * coin list's ranking). The server answers a subscription with a snapshot, then sends only changed fields,
- * at most one frame per client per tick, and a heartbeat when nothing changed for a while.
+ * coin list's ranking; page and page_size as coin_list allows them, written without leading zeros, anything
+ * else is refused with 50500). The server answers a subscription with a snapshot, then sends only changed
+ * fields, at most one frame per client per tick, and a heartbeat when nothing changed for a while.
  */
 export const LIVE_TOPIC_PATTERN =
   /^(global|coin:[a-z0-9-]{1,100}|list:[a-z_0-9]{1,30}:(asc|desc):\d{1,4}:\d{1,3})$/;
+/** Topics in one (un)subscribe message. */
 export const MAX_LIVE_TOPICS = 120;
+/** Topics one connection may hold at once; a subscription that would pass it is refused whole with 3009. */
+export const MAX_LIVE_SESSION_TOPICS = 200;
 
 export const liveClientMessage = z.discriminatedUnion('op', [
   z.object({

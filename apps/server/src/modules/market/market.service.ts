@@ -50,6 +50,9 @@ interface Page<T> {
   total: number;
 }
 
+/** What orders and selects a coin list, without its page and currency. */
+export type CoinOrderQuery = Omit<CoinListQuery, 'page' | 'page_size' | 'currency'>;
+
 /** A page of scored items with the methodology version of their scores. */
 type ScoredPage<T> = Page<T> & { currency: string; methodology_version: string } & Freshness;
 
@@ -146,6 +149,20 @@ export class MarketService {
     watchlist: readonly string[] | null,
   ): ScoredPage<CoinListItem> {
     const money = this.currencies.converter(query.currency);
+    const sorted = this.orderedCoins(query, watchlist);
+    const freshness = this.freshness();
+    const page = paginate(sorted, query.page, query.page_size);
+    return {
+      ...page,
+      list: page.list.map((coin) => coinListItem(coin, money, language, freshness)),
+      currency: money.currency,
+      methodology_version: SCORE_METHODOLOGY_VERSION,
+      ...freshness,
+    };
+  }
+
+  /** Every coin a coin-list query selects, in its order, before paging (live list topics page it themselves). */
+  orderedCoins(query: CoinOrderQuery, watchlist: readonly string[] | null): CoinState[] {
     const now = this.now();
     let coins = this.snapshot.ranked.filter((coin) => coin.price !== null);
     if (query.concept) coins = coins.filter((coin) => coin.profile.sectors.includes(query.concept ?? ''));
@@ -180,16 +197,7 @@ export class MarketService {
         : query.sort;
     const descending = query.order ? query.order === 'desc' : sortDefaultDesc;
     const value = COIN_SORT_VALUE[sort];
-    const sorted = [...coins].sort((a, b) => compare(value(a), value(b), descending) || a.rank - b.rank);
-    const freshness = this.freshness();
-    const page = paginate(sorted, query.page, query.page_size);
-    return {
-      ...page,
-      list: page.list.map((coin) => coinListItem(coin, money, language, freshness)),
-      currency: money.currency,
-      methodology_version: SCORE_METHODOLOGY_VERSION,
-      ...freshness,
-    };
+    return [...coins].sort((a, b) => compare(value(a), value(b), descending) || a.rank - b.rank);
   }
 
   coinsByIds(ids: readonly string[], currency: string, language: AppLanguage): CoinListItem[] {

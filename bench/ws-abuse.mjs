@@ -1,0 +1,148 @@
+// One anonymous WebSocket against everyone else (issue 24, finding 1): /healthz latency with nobody on the live
+// socket, then while one socket sends 20 subscribe messages of 120 distinct list topics and stays open reading
+// its frames, the simulator ticking at 1 Hz. Before the fix the review measured p50 12 → 502 ms, p95 605–708 ms.
+// The two phases alternate BENCH_ROUNDS times (a fresh abusive socket each round), so drift on a busy machine
+// (the first start's history being stored, other processes) weighs on both alike.
+// Target: /healthz p95 while the socket is open ≤ 2 × unloaded p95 + 10 ms.
+// Runs the server from source (tsx) by default; BENCH_SERVER=dist runs the built one (npm run build first).
+// Run: npm run bench:ws-abuse
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { COIN_SORT_KEYS } from '@coinlens/contract';
+import { WebSocket } from 'ws';
+
+import { printTable, quantile, startCoinlens, startProcess, stop } from './support.mjs';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3017);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SERVER = process.env.BENCH_SERVER ?? 'source';
+const MESSAGES = 20;
+const TOPICS_PER_MESSAGE = 120;
+const PAIRS = COIN_SORT_KEYS.flatMap((sort) => ['asc', 'desc'].map((order) => `${sort}:${order}`));
+
+/** The simulator-backed server from source, the way `bench:real-attacks` loads source (no build needed). */
+async function startFromSource(port) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-bench-'));
+  const child = await startProcess(
+    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      MARKET_SOURCE: 'simulator',
+    },
+    `http://127.0.0.1:${port}/healthz`,
+  );
+  return { child, stop: () => stop(child).then(() => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** Message m's 120 topics: every (sort, order) pair in turn, each on its own page, so all 2,400 are distinct. */
+function abusiveTopics(message) {
+  return Array.from({ length: TOPICS_PER_MESSAGE }, (_, index) => {
+    const n = message * TOPICS_PER_MESSAGE + index;
+    return `list:${PAIRS[n % PAIRS.length]}:${1 + Math.floor(n / PAIRS.length)}:${1 + (n % 100)}`;
+  });
+}
+
+/** Until /healthz says the market is ready (the first ticks are in). */
+async function waitUntilReady() {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    const health = await fetch(`http://127.0.0.1:${PORT}/healthz`).then((response) => response.json());
+    if (health.market === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the market did not become ready within 150 s');
+}
+
+/** GET /healthz one after another for `seconds`, added to `latencies` (ms). */
+async function measureHealth(seconds, latencies) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    const startedAt = performance.now();
+    const response = await fetch(`http://127.0.0.1:${PORT}/healthz`, { signal: AbortSignal.timeout(10_000) });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - startedAt);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function summary(unsorted) {
+  const latencies = [...unsorted].sort((a, b) => a - b);
+  const round = (value) => (value === null ? null : Math.round(value * 10) / 10);
+  return {
+    requests: latencies.length,
+    p50_ms: round(quantile(latencies, 0.5)),
+    p95_ms: round(quantile(latencies, 0.95)),
+    max_ms: round(latencies.at(-1) ?? null),
+  };
+}
+
+/** The abusive socket: sends its 20 messages at once and reads everything it is sent. */
+async function openAbusiveSocket() {
+  const seen = { frames: 0, bytes: 0, snapshots: 0, errors: {}, closeCode: null };
+  const socket = new WebSocket(`ws://127.0.0.1:${PORT}/gwapi/ws`, { perMessageDeflate: false });
+  socket.on('message', (data) => {
+    seen.frames++;
+    seen.bytes += data.length;
+    for (const event of JSON.parse(data.toString()).events) {
+      if (event.type === 'snapshot') seen.snapshots++;
+      if (event.type === 'error') seen.errors[event.code] = (seen.errors[event.code] ?? 0) + 1;
+    }
+  });
+  socket.on('close', (code) => (seen.closeCode = code));
+  socket.on('error', () => undefined);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  for (let message = 0; message < MESSAGES; message++)
+    socket.send(JSON.stringify({ op: 'subscribe', topics: abusiveTopics(message) }));
+  return { socket, seen };
+}
+
+const coinlens = SERVER === 'dist' ? await startCoinlens(PORT) : await startFromSource(PORT);
+try {
+  await waitUntilReady();
+  const unloadedLatencies = [];
+  const abusedLatencies = [];
+  const sockets = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await measureHealth(SECONDS, unloadedLatencies);
+    const abusive = await openAbusiveSocket();
+    sockets.push(abusive.seen);
+    await measureHealth(SECONDS, abusedLatencies);
+    abusive.socket.terminate();
+  }
+  const unloaded = summary(unloadedLatencies);
+  const abused = summary(abusedLatencies);
+  const seen = sockets[0];
+  const pass =
+    abused.p95_ms !== null && unloaded.p95_ms !== null && abused.p95_ms <= 2 * unloaded.p95_ms + 10;
+  const result = {
+    server: SERVER,
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    unloaded_p50_ms: unloaded.p50_ms,
+    unloaded_p95_ms: unloaded.p95_ms,
+    abused_p50_ms: abused.p50_ms,
+    abused_p95_ms: abused.p95_ms,
+    abused_max_ms: abused.max_ms,
+    abused_requests: abused.requests,
+    socket_frames: seen.frames,
+    socket_mb: Math.round((seen.bytes / 1_048_576) * 10) / 10,
+    socket_snapshots: seen.snapshots,
+    socket_errors: JSON.stringify(seen.errors),
+    socket_close: seen.closeCode ?? 'open',
+  };
+  process.stdout.write(`${JSON.stringify({ ...result, pass })}\n`);
+  printTable([result]);
+  process.stdout.write(
+    `/healthz p95 ${unloaded.p95_ms} ms unloaded, ${abused.p95_ms} ms with the abusive socket open: ${pass ? 'PASS' : 'FAIL'}\n`,
+  );
+} finally {
+  await coinlens.stop();
+}
