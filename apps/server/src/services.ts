@@ -21,6 +21,7 @@ import { UserRepository } from './modules/accounts/user.repository.js';
 import { appProcedures } from './modules/app/app.procedures.js';
 import { AppRepository } from './modules/app/app.repository.js';
 import { AppService } from './modules/app/app.service.js';
+import { ownOrigin } from './modules/app/own-origin.js';
 import { DevOutboxMailer } from './modules/mail/dev-outbox-mailer.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import { mailDeliveryWarning } from './modules/mail/mail-delivery-warning.js';
@@ -168,7 +169,7 @@ export async function createServices(
   const appService = new AppService(
     {
       appId: config.APP_ID,
-      website: config.APP_WEBSITE,
+      website: config.APP_WEBSITE ?? ownOrigin(config.HOST, config.PORT),
       contact: { email: config.CONTACT_EMAIL, telegram: config.CONTACT_TELEGRAM, x: config.CONTACT_X },
       marketSource: sourceName === 'simulator' ? 'simulator' : 'live',
     },

@@ -7,7 +7,7 @@ import type { TestDatabase } from './support/test-databases.js';
 
 const SETTINGS = {
   appId: 'coinlens-web',
-  website: undefined,
+  website: 'https://coinlens.example',
   contact: { email: 'e', telegram: 't', x: 'x' },
   marketSource: 'simulator' as const,
 };

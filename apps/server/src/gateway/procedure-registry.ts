@@ -12,8 +12,6 @@ export interface ProcedureContext {
   /** Null for visitors; always set for procedures whose auth is `required`. */
   user: AuthenticatedUser | null;
   ip: string;
-  /** `protocol://host` the caller reached us at. */
-  origin: string;
   deviceId: string | null;
   userAgent: string;
   /** The raw token headers, for the procedures that manage sessions themselves (refresh, logout). */

@@ -7,8 +7,8 @@ import type { AppRepository } from './app.repository.js';
 
 export interface AppSettings {
   appId: string;
-  /** Configured public website; the caller's origin when unset (decision D12). */
-  website: string | undefined;
+  /** The public website: APP_WEBSITE, else the server's own origin (ownOrigin, decision D12). */
+  website: string;
   contact: { email: string; telegram: string; x: string };
   /** Whether the market shown is the embedded simulator or real sources (every screen says so when simulated). */
   marketSource: AppConfig['market_source'];
@@ -20,12 +20,12 @@ export class AppService {
     private readonly releases: AppRepository,
   ) {}
 
-  appConfig(language: AppLanguage, origin: string): AppConfig {
+  appConfig(language: AppLanguage): AppConfig {
     return {
       app_id: this.settings.appId,
       app_name: APP_NAME[language],
       app_names: { ...APP_NAME },
-      website: this.settings.website ?? origin,
+      website: this.settings.website,
       contact: { ...this.settings.contact },
       languages: [...APP_LANGUAGES],
       default_language: FALLBACK_LANGUAGE,
