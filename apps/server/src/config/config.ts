@@ -163,6 +163,15 @@ const environmentFields = z.object({
   COINGECKO_API_KEY: optionalString,
   /** Spacing between CoinGecko calls: 2,100 ms keeps the public tier's ~30 calls a minute; a paid plan may go lower. */
   COINGECKO_MIN_INTERVAL_MS: integerVar(2_100, 0, 60_000),
+  /** Per HTTP request to a live market source; unset: each source's own (CoinGecko, GitHub, ccxt 10 s; DefiLlama 30 s). */
+  MARKET_REQUEST_TIMEOUT_MS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().min(100).max(120_000))
+      .optional(),
+  ),
   DEFILLAMA_BASE_URL: optionalString.pipe(
     z
       .url({ protocol: /^https?$/ })

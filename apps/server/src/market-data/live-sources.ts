@@ -71,8 +71,16 @@ export function createCoinGecko(
     baseUrl: config.COINGECKO_BASE_URL,
     ...(config.COINGECKO_API_KEY ? { apiKey: config.COINGECKO_API_KEY } : {}),
     minIntervalMs: config.COINGECKO_MIN_INTERVAL_MS,
+    ...requestTimeout(config),
     now,
   });
+}
+
+/** MARKET_REQUEST_TIMEOUT_MS for every source when set; otherwise each keeps its own default. */
+function requestTimeout(config: AppConfig): { timeoutMs?: number } {
+  return config.MARKET_REQUEST_TIMEOUT_MS === undefined
+    ? {}
+    : { timeoutMs: config.MARKET_REQUEST_TIMEOUT_MS };
 }
 
 /** The composed live provider (already behind its per-source facades). */
@@ -88,16 +96,21 @@ export function createLiveProvider(config: AppConfig, now: () => number): Compos
       symbols: CCXT_DEFAULT_SYMBOLS,
       urlOverrides: config.CCXT_URL_OVERRIDES,
       exchangeIdOf: (id) => COINGECKO_EXCHANGE_IDS[id] ?? id,
+      ...requestTimeout(config),
       now,
     }),
     'ccxt',
   );
-  const defillama = facade(new DefiLlamaProvider({ baseUrl: config.DEFILLAMA_BASE_URL, now }), 'defillama');
+  const defillama = facade(
+    new DefiLlamaProvider({ baseUrl: config.DEFILLAMA_BASE_URL, ...requestTimeout(config), now }),
+    'defillama',
+  );
   const github = facade(
     new GitHubProvider({
       baseUrl: config.GITHUB_API_URL,
       ...(config.GITHUB_TOKEN ? { token: config.GITHUB_TOKEN } : {}),
       repositoryOf: (coinId) => coingeckoSource.repositoryOf(coinId),
+      ...requestTimeout(config),
       now,
     }),
     'github',

@@ -28,10 +28,10 @@ export async function timed<T>(call: () => Promise<T>): Promise<{ answer: T; ms:
  * The call answered a catalogue code within `boundMs`. The gateway client throws on any status but 200 and on
  * its own 60 s timeout (NETWORK_TIMEOUT_MS), so a 5xx or a hang fails the test either way.
  */
-export async function expectAnswerWithin<T>(
+export async function expectAnswerWithin<A extends Pick<GatewayAnswer<unknown>, 'code'>>(
   boundMs: number,
-  call: () => Promise<GatewayAnswer<T>>,
-): Promise<GatewayAnswer<T>> {
+  call: () => Promise<A>,
+): Promise<A> {
   const { answer, ms } = await timed(call);
   expect(isErrorCode(answer.code), `code ${answer.code} is in the catalogue`).toBe(true);
   expect(ms, `answered in ${Math.round(ms)} ms`).toBeLessThan(boundMs);

@@ -234,15 +234,17 @@ export class MarketService {
     const from =
       spanMs === null ? (coin.listedAt ?? now - 5 * 365 * DAY_MS) : bucketStart(now - spanMs, resolution);
     let candles = await this.candles.range(coin.profile.id, resolution, from, now + 1);
-    // While the first back-fill is still being written, answer from the provider instead of a gappy chart.
+    // While the first back-fill is still being written, answer from the provider instead of a gappy chart;
+    // not while the source is down (stale), and if it fails now: the stored candles are the last-good chart.
     if (
       this.provider.capabilities.has('candles') &&
+      !this.snapshot.isStale(now) &&
       candles.length < expectedCount(resolution, from, now) * 0.9
     ) {
-      candles = await this.provider.getCandles(
-        { coinId: coin.profile.id, resolution, from, to: now },
-        signal,
-      );
+      const stored = candles;
+      candles = await this.provider
+        .getCandles({ coinId: coin.profile.id, resolution, from, to: now }, signal)
+        .catch(() => stored);
     }
     return {
       coin_id: coin.profile.id,

@@ -265,11 +265,13 @@ export class CoinGeckoProvider extends PartialProvider {
   /** `/coins/markets?ids=…` in chunks; coins without a current price are left out. */
   override async getQuotes(coinIds: readonly string[], signal: AbortSignal): Promise<AggregateQuote[]> {
     const quotes: AggregateQuote[] = [];
-    // The coin list was read moments ago (start-up): its prices are the quotes, without asking again.
+    // The coin list was read moments ago (start-up): its prices are the quotes, without asking again. Once
+    // only: a later tick answering the same read would call old prices new while the source may be down.
     const recent =
       this.recentMarkets && this.now() - this.recentMarkets.at <= RECENT_MARKETS_MS
         ? this.recentMarkets
         : null;
+    this.recentMarkets = null;
     const ids: string[] = [];
     for (const id of new Set(coinIds)) {
       const entry = recent?.byId.get(id);
