@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import { bareRecipient } from './bare-recipient.js';
 import type { MailMessage, Mailer } from './mailer.js';
 import type { OutboxRepository } from './outbox.repository.js';
 
@@ -13,7 +14,7 @@ export class DevOutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.outbox.store({ ...message, to: message.to.toLowerCase() }, Date.now());
+    await this.outbox.store({ ...message, to: bareRecipient(message.to).toLowerCase() }, Date.now());
     this.log.info({ to: message.to, subject: message.subject }, `dev outbox:\n${message.text}`);
   }
 }

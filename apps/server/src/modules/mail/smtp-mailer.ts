@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
+import { bareRecipient } from './bare-recipient.js';
 import type { MailMessage, Mailer } from './mailer.js';
 
 export class SmtpMailer implements Mailer {
@@ -25,9 +26,10 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
+    const to = bareRecipient(message.to);
     await this.transport.sendMail({
       from: this.from,
-      to: message.to,
+      to,
       subject: message.subject,
       text: message.text,
       html: message.html,
