@@ -26,6 +26,10 @@ export interface PageCheck extends PageValidators {
 
 const PAGE_ACCEPT = 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5';
 const MAX_TITLE_LENGTH = 300;
+/** Characters of a title's source decoded: room for entities and collapsed whitespace around 300 shown. */
+const MAX_RAW_TITLE_LENGTH = 16 * MAX_TITLE_LENGTH;
+const TITLE_OPEN = /<title\b/i;
+const TITLE_CLOSE = /<\/title\s*>/gi;
 
 /** Checks `url` against `previous`: `changed` only when a previous hash exists and the visible text differs. */
 export async function checkPageForChange(
@@ -58,15 +62,20 @@ export function visibleTextHash(html: string): string {
 
 /** The text of the first `<title>`, or null. */
 export function pageTitle(html: string): string | null {
-  // One scan for the first opening tag and one for its end: a lazy match over the page would rescan the rest of
-  // it from every unclosed <title> (seconds on a hostile page of repeated tags).
-  const open = /<title\b[^>]{0,1000}>/i.exec(html);
-  if (!open) return null;
-  const rest = html.slice(open.index + open[0].length);
-  const end = rest.search(/<\/title\s*>/i);
-  if (end === -1) return null;
+  // Three forward scans, each over the page at most once: the first "<title", the ">" ending that tag, then
+  // the first "</title>" after it. A regular expression that retries from every unclosed "<title" (up to its
+  // attribute limit) or lazily from each one to the page's end costs seconds on a hostile page of them.
+  const open = html.search(TITLE_OPEN);
+  if (open === -1) return null;
+  const tagEnd = html.indexOf('>', open + '<title'.length);
+  if (tagEnd === -1) return null;
+  TITLE_CLOSE.lastIndex = tagEnd + 1;
+  const close = TITLE_CLOSE.exec(html);
+  if (close === null) return null;
+  // Only the start of a long title is shown: decoding the rest would only be thrown away.
+  const raw = html.slice(tagEnd + 1, Math.min(close.index, tagEnd + 1 + MAX_RAW_TITLE_LENGTH));
   // <title> holds text only: a "<" in it is a character, not a tag.
-  const title = htmlToText(rest.slice(0, end).replace(/</g, '&lt;'), MAX_TITLE_LENGTH);
+  const title = htmlToText(raw.replace(/</g, '&lt;'), MAX_TITLE_LENGTH);
   return title === '' ? null : title;
 }
 
