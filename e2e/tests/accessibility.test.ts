@@ -43,7 +43,7 @@ const SCREENS: { route: string; ready: string; signedIn?: boolean }[] = [
   { route: '/pages/system/accountSecurity/index', ready: 'page-accountSecurity', signedIn: true },
   { route: '/pages/system/updatePassword/index', ready: 'page-updatePassword', signedIn: true },
   { route: '/pages/system/YourInfo/index', ready: 'page-YourInfo', signedIn: true },
-  { route: '/pages/content/webview/index?url=https%3A%2F%2Fexample.org%2F', ready: 'webview-frame' },
+  { route: '/pages/content/webview/index?url=https%3A%2F%2Fexample.org%2F', ready: 'webview-leaving' },
 ];
 
 interface Violation {

@@ -86,14 +86,14 @@ const CASES: Record<string, TapCase> = {
     query: (ids) => ({ exchange_id: ids.exchange.id }),
     shows: (page, ids) => showsText(page, 'exchange-header', ids.exchange.name),
   },
-  'url → the embedded web page': {
+  'url of another site → the web view names it instead of framing it': {
     data: () => ({ type: 'url', url: 'https://example.org/news?id=1' }),
     route: '/pages/content/webview/index',
     query: () => ({ url: 'https://example.org/news?id=1' }),
     shows: async (page) => {
-      const frame = page.getByTestId('webview-frame');
-      await frame.waitFor({ timeout: 20_000 });
-      expect(await frame.getAttribute('src')).toBe('https://example.org/news?id=1');
+      await page.getByTestId('webview-leaving').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('webview-leaving-host').textContent()).toBe('example.org');
+      expect(await page.locator('iframe').count()).toBe(0);
     },
   },
   'url that is not http(s) → market tab': {
