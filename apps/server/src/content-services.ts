@@ -109,6 +109,7 @@ export async function createContentServices(deps: ContentDependencies): Promise<
     ...newsSources({ newsFeeds: config.NEWS_FEEDS, officialSources: config.OFFICIAL_SOURCES }, deps.live),
     pollMs: config.NEWS_POLL_MS,
     addressGuard: config.FEEDS_ALLOW_PRIVATE_ADDRESSES ? ANY_ADDRESS : PUBLIC_ADDRESSES_ONLY,
+    fetchTimeoutMs: config.NEWS_FETCH_TIMEOUT_MS,
     now,
   });
   const jobs = new ContentJobs(publisher, feeds, snapshot, deps.provider, log, {

@@ -5,6 +5,7 @@ import { DEV_APP_ID, DEV_APP_SECRET } from '@coinlens/contract';
 import { z } from 'zod';
 
 import { DEFAULT_POSTGRES_TIMEOUTS } from '../db/postgres-pool.js';
+import { DEFAULT_FEED_TIMEOUT_MS } from '../news/feed-fetcher.js';
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 /** The repository's `data` folder, wherever the server is started from (`npm start` runs in apps/server). */
@@ -214,6 +215,8 @@ const environmentFields = z.object({
   FEEDS_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
   /** How often each followed feed or official page is polled (conditional requests). */
   NEWS_POLL_MS: integerVar(10 * 60_000, 10_000, 24 * 3_600_000),
+  /** Each feed or official-page fetch, redirects and body included; a feed silent longer is a failed poll. */
+  NEWS_FETCH_TIMEOUT_MS: integerVar(DEFAULT_FEED_TIMEOUT_MS, 100, 120_000),
   /** Official blogs' feeds or pages per coin, `coin_id=url`, comma-separated (decision D31). */
   OFFICIAL_SOURCES: commaList.pipe(
     z.array(

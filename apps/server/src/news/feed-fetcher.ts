@@ -40,6 +40,8 @@ export interface FeedFetchOptions {
   accept?: string;
   /** Which addresses every hop may connect to; default PUBLIC_ADDRESSES_ONLY. */
   addressGuard?: AddressGuard;
+  /** The whole fetch, redirects and body included; default DEFAULT_FEED_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 /** Why a fetch failed. */
@@ -68,6 +70,8 @@ export class FeedFetchError extends Error {
 
 /** Default size limit of a fetched body: 4 MiB. */
 export const DEFAULT_MAX_FEED_BYTES = 4 * 1024 * 1024;
+/** A feed that has not answered in full by then is a failed poll (backed off), not a poll that never ends. */
+export const DEFAULT_FEED_TIMEOUT_MS = 20_000;
 /** Redirects followed before giving up. */
 export const MAX_REDIRECTS = 5;
 /** Sent unless the caller passes `userAgent`. */
@@ -75,12 +79,31 @@ export const DEFAULT_USER_AGENT = 'Coinlens-FeedReader/1.0';
 const DEFAULT_ACCEPT =
   'application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
 
-/** GETs `url` conditionally; throws FeedFetchError for anything but 2xx/304, and the caller's abort reason on abort. */
+/**
+ * GETs `url` conditionally; throws FeedFetchError for anything but 2xx/304 (`network` when `timeoutMs` passes
+ * first), and the caller's abort reason on abort.
+ */
 export async function fetchFeed(
   url: string,
   validators: FeedValidators,
   signal: AbortSignal,
   options: FeedFetchOptions = {},
+): Promise<FeedFetchResult> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_FEED_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  try {
+    return await fetchBefore(url, validators, AbortSignal.any([signal, deadline]), options);
+  } catch (error) {
+    if (!deadline.aborted || signal.aborted) throw error;
+    throw new FeedFetchError('network', `timed out after ${timeoutMs} ms`, { cause: error });
+  }
+}
+
+async function fetchBefore(
+  url: string,
+  validators: FeedValidators,
+  signal: AbortSignal,
+  options: FeedFetchOptions,
 ): Promise<FeedFetchResult> {
   signal.throwIfAborted();
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FEED_BYTES;

@@ -33,7 +33,8 @@ export class FaultProxy {
 
   /** A proxy on a free loopback port forwarding to `target`, starting in `pass`. */
   static async start(target: { host: string; port: number }): Promise<FaultProxy> {
-    const server = net.createServer();
+    // Half-open both ways: an end is passed on by the relay, after any bytes still held back.
+    const server = net.createServer({ allowHalfOpen: true });
     const proxy = new FaultProxy(server, target);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return proxy;
@@ -82,30 +83,33 @@ export class FaultProxy {
       client.resume();
       return;
     }
-    const upstream = net.connect(this.target.port, this.target.host);
+    const upstream = net.connect({ port: this.target.port, host: this.target.host, allowHalfOpen: true });
     connection.upstream = upstream;
     upstream.on('error', () => client.destroy());
-    upstream.on('close', () => client.destroy());
     this.relay(connection, client, upstream);
     this.relay(connection, upstream, client);
   }
 
-  /** Passes `from`'s chunks to `to`, dropping them once the connection is silenced, delaying them in latency. */
+  /**
+   * Passes `from`'s chunks and its end to `to`: dropped once the connection is silenced, held back in latency
+   * (never before an earlier chunk, so a latency changed mid-stream does not reorder bytes).
+   */
   private relay(connection: ProxiedConnection, from: Socket, to: Socket): void {
     let lastDueAt = 0;
+    const inOrder = (action: () => void) => {
+      const latency = this.mode.kind === 'latency' ? this.mode.ms : 0;
+      lastDueAt = Math.max(Date.now() + latency, lastDueAt);
+      const wait = lastDueAt - Date.now();
+      const guarded = () => {
+        if (!connection.silenced && !to.destroyed) action();
+      };
+      if (wait > 0) setTimeout(guarded, wait);
+      else guarded();
+    };
     from.on('data', (chunk: Buffer) => {
-      if (connection.silenced) return;
-      const mode = this.mode;
-      if (mode.kind !== 'latency') {
-        if (!to.destroyed) to.write(chunk);
-        return;
-      }
-      // Never before an earlier chunk: a shorter latency set mid-stream must not reorder bytes.
-      lastDueAt = Math.max(Date.now() + mode.ms, lastDueAt);
-      setTimeout(() => {
-        if (!connection.silenced && !to.destroyed) to.write(chunk);
-      }, lastDueAt - Date.now());
+      if (!connection.silenced) inOrder(() => to.write(chunk));
     });
+    from.on('end', () => inOrder(() => to.end()));
   }
 
   private reset(connection: ProxiedConnection): void {

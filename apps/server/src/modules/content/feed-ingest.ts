@@ -17,6 +17,8 @@ export interface FeedIngestOptions {
   pollMs: number;
   /** Which addresses the fetches may reach (every redirect hop included). */
   addressGuard: AddressGuard;
+  /** Each fetch, redirects and body included. */
+  fetchTimeoutMs: number;
   now: () => number;
 }
 
@@ -92,7 +94,7 @@ export class FeedIngest {
         source.url,
         { etag: source.etag, lastModified: source.last_modified },
         signal,
-        { addressGuard: this.options.addressGuard },
+        { addressGuard: this.options.addressGuard, timeoutMs: this.options.fetchTimeoutMs },
       );
       if (fetched.kind === 'not_modified') {
         await this.sources.recordNotModified(source.url, next(0), now);
@@ -150,7 +152,7 @@ export class FeedIngest {
       source.url,
       { etag: source.etag, lastModified: source.last_modified, contentHash: source.content_hash },
       signal,
-      { addressGuard: this.options.addressGuard },
+      { addressGuard: this.options.addressGuard, timeoutMs: this.options.fetchTimeoutMs },
     );
     await this.sources.recordSuccess(
       source.url,
