@@ -18,11 +18,16 @@ interface JobState {
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000;
+/**
+ * Nor more than this many intervals: a source is stale after ten silent ticks (the heartbeat), so a price tick
+ * that failed through an outage reads a returning source again within about one heartbeat, not minutes later.
+ */
+const MAX_BACKOFF_INTERVALS = 10;
 
 /**
  * Runs named jobs on their intervals. A run never overlaps the previous one; a rate-limited provider delays
- * the next run by its Retry-After; other retryable failures back off exponentially; permanent ones are logged
- * and the job simply runs again on its interval.
+ * the next run by its Retry-After; other retryable failures back off exponentially, to at most ten intervals or
+ * five minutes, whichever is shorter; permanent ones are logged and the job simply runs again on its interval.
  */
 export class JobScheduler {
   private readonly jobs = new Map<string, JobState>();
@@ -77,6 +82,7 @@ export class JobScheduler {
   private delayAfterFailure(definition: JobDefinition, failures: number, error: unknown): number {
     if (error instanceof RateLimitedError) return Math.max(definition.intervalMs, error.retryAfterMs);
     if (error instanceof ProviderError && !error.retryable) return definition.intervalMs;
-    return Math.min(MAX_BACKOFF_MS, definition.intervalMs * 2 ** Math.min(failures, 10));
+    const intervals = Math.min(2 ** Math.min(failures, 10), MAX_BACKOFF_INTERVALS);
+    return Math.min(MAX_BACKOFF_MS, definition.intervalMs * intervals);
   }
 }
