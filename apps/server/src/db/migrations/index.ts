@@ -6,6 +6,7 @@ import { marketMigration } from './0003-market.js';
 import { uploadsMigration } from './0004-uploads.js';
 import { contentMigration } from './0005-content.js';
 import { scoreReadingsMigration } from './0006-score-readings.js';
+import { articleSearchMigration } from './0007-article-search.js';
 import { emailCodeDeviceMigration } from './0007-email-code-device.js';
 import { pushSessionBindingMigration } from './0008-push-session-binding.js';
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-uploads': uploadsMigration,
   '0005-content': contentMigration,
   '0006-score-readings': scoreReadingsMigration,
+  '0007-article-search': articleSearchMigration,
   '0007-email-code-device': emailCodeDeviceMigration,
   '0008-push-session-binding': pushSessionBindingMigration,
 };

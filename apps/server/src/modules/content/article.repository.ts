@@ -1,5 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 
+import { isPostgres } from '../../db/migrations/portable-columns.js';
 import type { ArticleKind, ArticleOrigin, ArticleTable, Database, VoteDirection } from '../../db/schema.js';
 
 export type ArticleRow = Selectable<ArticleTable>;
@@ -274,15 +276,20 @@ export class ArticleRepository {
     // LIKE wildcards typed by the user match one character rather than being escaped: the escape syntax
     // differs between SQLite and PostgreSQL, and a looser match on `%` or `_` harms nobody.
     const pattern = `%${keyword.toLowerCase().replace(/[\\%]/g, '_')}%`;
+    // The ids come from the search index (migration 0007): PostgreSQL's trigram index serves the LIKE on
+    // articles itself, SQLite's is the FTS5 table articles_search. A union rather than an OR with the coin
+    // tags, so each side is looked up by its index instead of every article being tested against both.
+    const byKeyword = isPostgres(this.db)
+      ? sql`SELECT id FROM articles WHERE search_text LIKE ${pattern}`
+      : sql`SELECT rowid FROM articles_search WHERE search_text LIKE ${pattern}`;
+    const ids =
+      coinIds.length > 0
+        ? sql`${byKeyword} UNION SELECT article_id FROM article_coins WHERE coin_id IN (${sql.join([...coinIds])})`
+        : byKeyword;
     const query = this.db
       .selectFrom('articles')
       .where('articles.retracted_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('articles.search_text', 'like', pattern),
-          ...(coinIds.length > 0 ? [taggedWith(eb, coinIds)] : []),
-        ]),
-      );
+      .where(sql<boolean>`articles.id IN (${ids})`);
     return newestFirstPage(query, offset, limit);
   }
 
