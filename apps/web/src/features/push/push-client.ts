@@ -52,13 +52,27 @@ export async function enablePush(): Promise<boolean> {
     userVisibleOnly: true,
     applicationServerKey: base64UrlToBytes(vapid_public_key),
   });
+  await registerSubscription(subscription);
+  return true;
+}
+
+function registerSubscription(subscription: PushSubscription): Promise<unknown> {
   const json = subscription.toJSON();
-  await withRetries(() =>
+  return withRetries(() =>
     gateway.call('appsys_msrv/push_register', {
       endpoint: subscription.endpoint,
       keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
     }),
   );
+}
+
+/** Registers the subscription this browser already has again, under the current session; false when it has none. */
+export async function rebindPush(): Promise<boolean> {
+  if (!pushSupported() || Notification.permission !== 'granted') return false;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return false;
+  await registerSubscription(subscription);
   return true;
 }
 
