@@ -10,7 +10,9 @@ import type { FuzzFrame } from './support/live-frame-arbitraries.js';
 import { liveFrameSchema } from './support/live-frame-schema.js';
 import { LiveFuzzSocket } from './support/live-fuzz-socket.js';
 import type { ReceivedMessage, SocketClose } from './support/live-fuzz-socket.js';
-import { STACK_TRACE } from './support/leak-patterns.js';
+import { MARKUP_MARKER, STACK_TRACE } from './support/leak-patterns.js';
+import { hostileString } from './support/hostile-values.js';
+import { attemptUpgrade } from './support/raw-upgrade.js';
 import { startTestServer } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
 
@@ -31,6 +33,8 @@ const BURSTS_PER_TICK = 10;
  */
 const ALLOWED_CLOSE_CODES = new Set([1000, 1001, 1007, 1008, 1009, 1013]);
 const CLOSE_WITHOUT_CLOSE_FRAME = 1006;
+/** Handshakes tried, well formed or not, each on a fresh connection. */
+const HANDSHAKES = Number(process.env.FUZZ_WS_HANDSHAKES ?? 1_000);
 
 /** What is wrong with one message from the server, or null when it is a frame of the protocol. */
 function protocolViolation({ data, isBinary }: ReceivedMessage): string | null {
@@ -173,5 +177,54 @@ describe('fuzzing the live WebSocket protocol', () => {
     } finally {
       await socket.close();
     }
+  });
+
+  it(`answers ${HANDSHAKES} hostile upgrade requests without an internal error or a leak`, async () => {
+    const headerValue = (usual: readonly string[]) =>
+      fc
+        .oneof({ weight: 3, arbitrary: fc.constantFrom(...usual) }, hostileString)
+        .filter((value) => /^[\t\x20-\x7e]*$/.test(value));
+    const handshake = fc.record(
+      {
+        connection: headerValue(['Upgrade', 'upgrade', 'keep-alive, Upgrade', 'close']),
+        upgrade: headerValue(['websocket', 'WebSocket', 'h2c', 'websocket, h2c']),
+        'sec-websocket-version': headerValue(['13', '8', '0', '14', '13, 8']),
+        'sec-websocket-key': headerValue(['dGhlIHNhbXBsZSBub25jZQ==', 'x', 'dGhlIHNhbXBsZSBub25jZQ', '====']),
+        'sec-websocket-extensions': headerValue([
+          'permessage-deflate',
+          'permessage-deflate; client_max_window_bits',
+          'permessage-deflate; server_max_window_bits=99',
+          'permessage-deflate; permessage-deflate',
+          'x-webkit-deflate-frame',
+        ]),
+        'sec-websocket-protocol': headerValue(['json', 'json, json', MARKUP_MARKER]),
+        origin: headerValue(['http://127.0.0.1', 'null', 'https://evil.example']),
+      },
+      { requiredKeys: [] },
+    );
+    const path = fc.constantFrom(
+      `${GATEWAY_BASE_PATH}${LIVE_SOCKET_PATH}`,
+      `${GATEWAY_BASE_PATH}${LIVE_SOCKET_PATH}/`,
+      `${GATEWAY_BASE_PATH}${LIVE_SOCKET_PATH}?topics=${encodeURIComponent(MARKUP_MARKER)}`,
+      `${GATEWAY_BASE_PATH}${LIVE_SOCKET_PATH.toUpperCase()}`,
+    );
+    let answered = 0;
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(path, handshake, async (target, headers) => {
+        const answer = await attemptUpgrade(server.baseUrl, target, headers);
+        answered += 1;
+        statuses.add(answer.status);
+        expect(answer.status).toBeGreaterThanOrEqual(101);
+        expect(answer.status).toBeLessThan(500);
+        expect(answer.body).not.toMatch(STACK_TRACE);
+        expect(answer.body).not.toContain('<img');
+      }),
+      { numRuns: HANDSHAKES },
+    );
+    expect(answered).toBeGreaterThanOrEqual(HANDSHAKES);
+    // Both sides of the handshake were reached: sockets opened, and requests refused.
+    expect(statuses).toContain(101);
+    expect([...statuses].some((status) => status >= 400)).toBe(true);
   });
 });
