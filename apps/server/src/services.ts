@@ -43,6 +43,7 @@ import { MarketSnapshot } from './market-store/market-snapshot.js';
 import { LiveHub } from './live/live-hub.js';
 import type { PubSub } from './live/pub-sub.js';
 import { InProcessPubSub, MARKET_TICK_CHANNEL } from './live/pub-sub.js';
+import { StalenessWatch } from './live/staleness-watch.js';
 import type { MarketDataProvider } from '@coinlens/market-model';
 import { openMarketSource } from './market-data/provider-registry.js';
 import { CurrencyService } from './modules/market/currency.service.js';
@@ -225,7 +226,10 @@ export async function createServices(
     config.LIVE_CONNECTIONS_PER_ADDRESS,
     now,
   );
-  ingest.onTick(() => void pubSub.publish(MARKET_TICK_CHANNEL, String(now())));
+  const publishTick = () => void pubSub.publish(MARKET_TICK_CHANNEL, String(now()));
+  ingest.onTick(publishTick);
+  const stalenessWatch = new StalenessWatch(snapshot, publishTick, now);
+  stalenessWatch.start();
 
   return {
     handlers: {
@@ -255,6 +259,7 @@ export async function createServices(
     content,
     close: () => {
       content.jobs.stop();
+      stalenessWatch.stop();
       stopUploadSweep();
       smtpQueue?.stop();
       smtp?.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { callAs } from '../support/accounts.js';
 import { FaultProxy } from '../support/fault-proxy.js';
+import { eventsOf, LiveClient } from '../support/live-client.js';
 import { startLiveReplays } from '../support/live-replays.js';
 import type { LiveReplays } from '../support/live-replays.js';
 import { startTestServer } from '../support/test-server.js';
@@ -58,6 +59,39 @@ describe('market source outages behind a fault proxy', () => {
   const kline = () => callAs(server, 'appmarket_msrv/coin_kline', { coin_id: 'bitcoin', range: 'D' });
   const prices = (answer: Awaited<ReturnType<typeof list>>) =>
     answer.data.list.map((coin) => [coin.id, coin.price] as const);
+
+  /** The first change of bitcoin's fields that `wanted` accepts; frames without it are passed over. */
+  async function coinChange(
+    client: LiveClient,
+    wanted: (changes: Record<string, unknown>) => boolean,
+    timeoutMs: number,
+  ): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const frame = await client.next(Math.max(1, deadline - Date.now()));
+      const event = eventsOf(frame, 'coin').find((coin) => coin.id === 'bitcoin' && wanted(coin.changes));
+      if (event) return event.changes;
+    }
+  }
+
+  it('tells live subscribers when the values go stale, and when they are fresh again', async () => {
+    await expect.poll(async () => (await list()).data.stale, { timeout: RECOVERY_BOUND_MS }).toBe(false);
+    const client = await LiveClient.connect(`${server.baseUrl.replace('http', 'ws')}/gwapi/ws`);
+    try {
+      client.send({ op: 'subscribe', topics: ['coin:bitcoin'] });
+      const snapshot = eventsOf(await client.next(), 'snapshot')[0]?.coins?.bitcoin;
+      expect(snapshot?.stale).toBe(false);
+      proxy.set({ kind: 'blackhole' });
+      // No tick arrives while the source is silent: the stale flag must still reach the socket.
+      const stale = await coinChange(client, (changes) => changes.stale === true, HEARTBEAT_MS + 5_000);
+      expect(stale).not.toHaveProperty('price');
+      proxy.set({ kind: 'pass' });
+      await coinChange(client, (changes) => changes.stale === false, RECOVERY_BOUND_MS);
+    } finally {
+      proxy.set({ kind: 'pass' });
+      client.close();
+    }
+  }, 60_000);
 
   for (const fault of faultsBeyond(REQUEST_TIMEOUT_MS)) {
     it(`answers last-good values flagged stale under ${describeFault(fault)}, fresh again after`, async () => {
