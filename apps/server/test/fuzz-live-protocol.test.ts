@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { RESPONSIVE_LOOP, watchEventLoop } from './support/event-loop-watch.js';
 import type { EventLoopDelay } from './support/event-loop-watch.js';
+import { hostileString } from './support/hostile-values.js';
+import { MARKUP_MARKER, STACK_TRACE } from './support/leak-patterns.js';
 import { describeFrame, fuzzFrame, mayEndTheSocket } from './support/live-frame-arbitraries.js';
 import type { FuzzFrame } from './support/live-frame-arbitraries.js';
 import { liveFrameSchema } from './support/live-frame-schema.js';
 import { LiveFuzzSocket } from './support/live-fuzz-socket.js';
 import type { ReceivedMessage, SocketClose } from './support/live-fuzz-socket.js';
-import { MARKUP_MARKER, STACK_TRACE } from './support/leak-patterns.js';
-import { hostileString } from './support/hostile-values.js';
 import { attemptUpgrade } from './support/raw-upgrade.js';
 import { startTestServer } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
@@ -159,26 +159,6 @@ describe('fuzzing the live WebSocket protocol', () => {
     expect(loopDelay.maxMs).toBeLessThan(RESPONSIVE_LOOP.maxMs);
   });
 
-  it('still answers /healthz and a fresh socket afterwards', async () => {
-    const health = await fetch(`${server.baseUrl}/healthz`);
-    expect(health.status).toBe(200);
-    const socket = await openSocket();
-    try {
-      await socket.sendBurst([
-        { kind: 'text', text: JSON.stringify({ op: 'subscribe', topics: ['global', 'coin:bitcoin'] }) },
-      ]);
-      await expect.poll(() => socket.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
-      judge(socket);
-      const answer = JSON.parse(socket.received[0]?.data.toString('utf8') ?? '') as LiveFrame;
-      expect(answer.events.map((event) => (event.type === 'snapshot' ? event.topic : event.type))).toEqual([
-        'global',
-        'coin:bitcoin',
-      ]);
-    } finally {
-      await socket.close();
-    }
-  });
-
   it(`answers ${HANDSHAKES} hostile upgrade requests without an internal error or a leak`, async () => {
     const headerValue = (usual: readonly string[]) =>
       fc
@@ -226,5 +206,25 @@ describe('fuzzing the live WebSocket protocol', () => {
     // Both sides of the handshake were reached: sockets opened, and requests refused.
     expect(statuses).toContain(101);
     expect([...statuses].some((status) => status >= 400)).toBe(true);
+  });
+
+  it('still answers /healthz and a fresh socket after all of it', async () => {
+    const health = await fetch(`${server.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    const socket = await openSocket();
+    try {
+      await socket.sendBurst([
+        { kind: 'text', text: JSON.stringify({ op: 'subscribe', topics: ['global', 'coin:bitcoin'] }) },
+      ]);
+      await expect.poll(() => socket.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
+      judge(socket);
+      const answer = JSON.parse(socket.received[0]?.data.toString('utf8') ?? '') as LiveFrame;
+      expect(answer.events.map((event) => (event.type === 'snapshot' ? event.topic : event.type))).toEqual([
+        'global',
+        'coin:bitcoin',
+      ]);
+    } finally {
+      await socket.close();
+    }
   });
 });
