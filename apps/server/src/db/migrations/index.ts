@@ -7,8 +7,8 @@ import { uploadsMigration } from './0004-uploads.js';
 import { contentMigration } from './0005-content.js';
 import { scoreReadingsMigration } from './0006-score-readings.js';
 import { articleSearchMigration } from './0007-article-search.js';
-import { emailCodeDeviceMigration } from './0007-email-code-device.js';
-import { pushSessionBindingMigration } from './0008-push-session-binding.js';
+import { emailCodeDeviceMigration } from './0008-email-code-device.js';
+import { pushSessionBindingMigration } from './0009-push-session-binding.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,8 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-content': contentMigration,
   '0006-score-readings': scoreReadingsMigration,
   '0007-article-search': articleSearchMigration,
-  '0007-email-code-device': emailCodeDeviceMigration,
-  '0008-push-session-binding': pushSessionBindingMigration,
+  '0008-email-code-device': emailCodeDeviceMigration,
+  '0009-push-session-binding': pushSessionBindingMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
