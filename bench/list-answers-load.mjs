@@ -7,9 +7,16 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import autocannon from 'autocannon';
-
-import { printTable, signedBody, startCoinlens, startProcess, stop, waitUntilSettled } from './support.mjs';
+import {
+  printTable,
+  runAutocannon,
+  signedBody,
+  signedCallLoad,
+  startCoinlens,
+  startProcess,
+  stop,
+  waitUntilSettled,
+} from './support.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
@@ -30,27 +37,11 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 
 function run(options) {
-  return new Promise((resolve, reject) =>
-    autocannon({ connections: CONNECTIONS, duration: DURATION, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    ),
-  );
+  return runAutocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
 }
 
 function loadOf(port, procedure, acceptEncoding) {
-  return {
-    url: `http://127.0.0.1:${port}/gwapi/v1/appmarket_msrv/${procedure}`,
-    requests: [
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
-        },
-        setupRequest: (request) => ({ ...request, body: signedBody(LISTS[procedure]) }),
-      },
-    ],
-  };
+  return signedCallLoad(port, `appmarket_msrv/${procedure}`, LISTS[procedure], acceptEncoding);
 }
 
 /** One signed call over node:http, which (unlike fetch) hands over the body exactly as it came on the wire. */

@@ -6,24 +6,13 @@
 // Run: npm run build && npm run bench:memory (BENCH_MINUTES, default 30).
 import { WebSocket } from 'ws';
 
-import { callProcedure, printTable, rssMb, spawnProbedCoinlens, waitUntilOk } from './support.mjs';
+import { callProcedure, printTable, rssMb, slope, spawnProbedCoinlens, waitUntilOk } from './support.mjs';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 30);
 const WARMUP_MINUTES = Number(process.env.BENCH_WARMUP_MINUTES ?? 3);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const SAMPLE_MS = 10_000;
 const PORT = 3012;
-
-/** Least-squares slope of y over x. */
-function slope(points) {
-  const n = points.length;
-  if (n < 2) return null;
-  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
-  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
-  const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
-  const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
-  return variance > 0 ? covariance / variance : null;
-}
 
 const server = spawnProbedCoinlens(PORT, { LOG_LEVEL: 'warn' });
 const sockets = [];

@@ -6,13 +6,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import autocannon from 'autocannon';
+
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP_ID = process.env.APP_ID ?? 'coinlens-web';
 const APP_SECRET = process.env.APP_SECRET ?? 'coinlens-dev-secret';
 
-/** The server on CPU 0 (when taskset exists), the load generator stays on the other core. */
+/** The core the servers run on when taskset exists (the load generators' npm scripts take the other one). */
+export const SERVER_CPU = existsSync('/usr/bin/taskset') ? '0' : null;
+
+/** The server on SERVER_CPU (when taskset exists), the load generator stays on the other core. */
 function pinned(command, args) {
-  return existsSync('/usr/bin/taskset') ? ['taskset', ['-c', '0', command, ...args]] : [command, args];
+  return SERVER_CPU === null ? [command, args] : ['taskset', ['-c', SERVER_CPU, command, ...args]];
+}
+
+/** The CPUs this process may run on (`Cpus_allowed_list` from /proc, e.g. `1`); null where it cannot be read. */
+export function allowedCpus() {
+  try {
+    return /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 export async function startProcess(args, env, readyUrl) {
@@ -84,6 +98,17 @@ export function signedBody(payload) {
     .update(APP_SECRET + canonical + APP_SECRET)
     .digest('hex');
   return new URLSearchParams({ ...fields, signature }).toString();
+}
+
+/** Least-squares slope of y over x ([x, y] points); null with fewer than two distinct x. */
+export function slope(points) {
+  const n = points.length;
+  if (n < 2) return null;
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+  const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+  return variance > 0 ? covariance / variance : null;
 }
 
 export function quantile(sorted, q) {
@@ -194,6 +219,46 @@ export async function waitUntilOk(url, child, timeoutMs = 120_000) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`${url} did not answer in time`);
+}
+
+/** An autocannon run; its result. */
+export function runAutocannon(options) {
+  return new Promise((resolve, reject) =>
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+}
+
+/** autocannon options for signed gateway calls of `procedure` (e.g. `appmarket_msrv/coin_list`), each signed afresh. */
+export function signedCallLoad(port, procedure, payload, acceptEncoding) {
+  return {
+    url: `http://127.0.0.1:${port}/gwapi/v1/${procedure}`,
+    requests: [
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+        setupRequest: (request) => ({ ...request, body: signedBody(payload) }),
+      },
+    ],
+  };
+}
+
+/** The abusive socket of issue 24, finding 1: this many subscribe messages of this many distinct list topics. */
+export const ABUSIVE_SOCKET = { messages: 20, topicsPerMessage: 120 };
+
+/**
+ * The abusive socket's topics for its message number `message`: every (sort, order) pair of `sortKeys` (the
+ * contract's COIN_SORT_KEYS) in turn, each on its own page, so the topics of messages 0, 1, 2, … are all
+ * distinct and all within what coin_list allows (pages wrap at 10,000).
+ */
+export function abusiveListTopics(sortKeys, message) {
+  const pairs = sortKeys.flatMap((sort) => ['asc', 'desc'].map((order) => `${sort}:${order}`));
+  return Array.from({ length: ABUSIVE_SOCKET.topicsPerMessage }, (_, index) => {
+    const n = message * ABUSIVE_SOCKET.topicsPerMessage + index;
+    return `list:${pairs[n % pairs.length]}:${1 + (Math.floor(n / pairs.length) % 10_000)}:${1 + (n % 100)}`;
+  });
 }
 
 /** A signed gateway call; the parsed answer. */

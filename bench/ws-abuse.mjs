@@ -13,15 +13,20 @@ import path from 'node:path';
 import { COIN_SORT_KEYS } from '@coinlens/contract';
 import { WebSocket } from 'ws';
 
-import { printTable, quantile, startCoinlens, startProcess, stop } from './support.mjs';
+import {
+  ABUSIVE_SOCKET,
+  abusiveListTopics,
+  printTable,
+  quantile,
+  startCoinlens,
+  startProcess,
+  stop,
+} from './support.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3017);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SERVER = process.env.BENCH_SERVER ?? 'source';
-const MESSAGES = 20;
-const TOPICS_PER_MESSAGE = 120;
-const PAIRS = COIN_SORT_KEYS.flatMap((sort) => ['asc', 'desc'].map((order) => `${sort}:${order}`));
 
 /** The simulator-backed server from source, the way `bench:real-attacks` loads source (no build needed). */
 async function startFromSource(port) {
@@ -40,14 +45,6 @@ async function startFromSource(port) {
     `http://127.0.0.1:${port}/healthz`,
   );
   return { child, stop: () => stop(child).then(() => rmSync(dataDir, { recursive: true, force: true })) };
-}
-
-/** Message m's 120 topics: every (sort, order) pair in turn, each on its own page, so all 2,400 are distinct. */
-function abusiveTopics(message) {
-  return Array.from({ length: TOPICS_PER_MESSAGE }, (_, index) => {
-    const n = message * TOPICS_PER_MESSAGE + index;
-    return `list:${PAIRS[n % PAIRS.length]}:${1 + Math.floor(n / PAIRS.length)}:${1 + (n % 100)}`;
-  });
 }
 
 /** Until /healthz says the market is ready (the first ticks are in). */
@@ -99,8 +96,8 @@ async function openAbusiveSocket() {
   socket.on('close', (code) => (seen.closeCode = code));
   socket.on('error', () => undefined);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  for (let message = 0; message < MESSAGES; message++)
-    socket.send(JSON.stringify({ op: 'subscribe', topics: abusiveTopics(message) }));
+  for (let message = 0; message < ABUSIVE_SOCKET.messages; message++)
+    socket.send(JSON.stringify({ op: 'subscribe', topics: abusiveListTopics(COIN_SORT_KEYS, message) }));
   return { socket, seen };
 }
 
