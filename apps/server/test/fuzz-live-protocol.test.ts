@@ -22,6 +22,8 @@ import type { TestServer } from './support/test-server.js';
 const SOCKETS = Number(process.env.FUZZ_WS_SOCKETS ?? 10);
 const FRAMES_PER_SOCKET = Number(process.env.FUZZ_WS_FRAMES_PER_SOCKET ?? 1_000);
 const MIN_FRAMES = SOCKETS * FRAMES_PER_SOCKET;
+/** Rounds of 25 bursts (about 500 messages) a turn may take: fewer than 100 messages a round is a server taking none. */
+const MAX_ROUNDS_PER_TURN = Math.ceil(FRAMES_PER_SOCKET / 100);
 /** A market tick every this many bursts, so broadcasts reach the sessions the fuzz set up. */
 const BURSTS_PER_TICK = 10;
 /**
@@ -133,7 +135,11 @@ describe('fuzzing the live WebSocket protocol', () => {
         },
       );
       // Each assert is a fresh seeded run (printed on failure); the turn lasts until its frames were written.
-      while (sentThisTurn < FRAMES_PER_SOCKET) await fc.assert(burst, { numRuns: 25 });
+      for (let round = 0; sentThisTurn < FRAMES_PER_SOCKET; round += 1) {
+        if (round === MAX_ROUNDS_PER_TURN)
+          throw new Error(`only ${sentThisTurn} messages written in ${MAX_ROUNDS_PER_TURN} rounds of bursts`);
+        await fc.assert(burst, { numRuns: 25 });
+      }
       await socket.settle();
       const close = await socket.close();
       judge(socket);
