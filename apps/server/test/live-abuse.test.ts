@@ -178,6 +178,26 @@ describe('one live socket cannot eat the server (finding 1 of issue 24)', () => 
       for (const client of held) client.close();
     }
   });
+
+  it('measures the message cap in bytes, so three-byte characters cannot carry three times as much', async () => {
+    const client = await connectFrom('203.0.113.9');
+    try {
+      // 6,000 characters of 币 are 6,000 UTF-16 units but 18,000 bytes: over the 16,384-byte cap.
+      const wide = JSON.stringify({ op: 'ping', pad: '币'.repeat(6_000) });
+      expect(Buffer.byteLength(wide)).toBeGreaterThan(LIVE_RULES.maxMessageBytes);
+      expect(wide.length).toBeLessThan(LIVE_RULES.maxMessageBytes);
+      client.send(wide);
+      expect(errorCodes(await client.next())).toEqual([50500]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('answers a plain GET of the socket path like any unknown gateway path', async () => {
+    const response = await fetch(`${server.baseUrl}/gwapi/ws`);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(((await response.json()) as { code: number }).code).toBe(ErrorCode.NotFound);
+  });
 });
 
 describe('live sockets per address without TRUST_PROXY', () => {

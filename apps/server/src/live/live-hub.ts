@@ -4,6 +4,8 @@ import type {} from '@fastify/websocket';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 
+import { resolveCallerLanguage } from '../gateway/caller-language.js';
+import { sendFailure } from '../gateway/gateway-answers.js';
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
 import type { CurrencyService } from '../modules/market/currency.service.js';
 import type { ConcurrencyLimiter, SlotRelease } from '../security/concurrency-limiter.js';
@@ -37,6 +39,7 @@ export const LIVE_RULES = {
 
 /** WebSocket close code for a client that broke the rules (RFC 6455 §7.4.1). */
 const POLICY_VIOLATION = 1008;
+const TRY_AGAIN_LATER = 1013;
 
 interface Client {
   socket: WebSocket;
@@ -84,9 +87,14 @@ export class LiveHub {
     this.unsubscribe = await this.pubSub.subscribe(MARKET_TICK_CHANNEL, () => this.broadcast());
     this.pingTimer = setInterval(() => this.pingAll(), LIVE_RULES.pingIntervalMs);
     this.pingTimer.unref();
-    app.get(`${basePath}${LIVE_SOCKET_PATH}`, { websocket: true }, (socket, request) =>
-      this.accept(socket, request.ip),
-    );
+    app.route({
+      method: 'GET',
+      url: `${basePath}${LIVE_SOCKET_PATH}`,
+      // A plain GET (no upgrade) answers like any other unknown gateway path, not with an empty 404.
+      handler: (request, reply) =>
+        sendFailure(reply, ErrorCode.NotFound, resolveCallerLanguage(request.headers)),
+      wsHandler: (socket, request) => this.accept(socket, request.ip),
+    });
   }
 
   async stop(): Promise<void> {
@@ -133,7 +141,7 @@ export class LiveHub {
     } catch (error) {
       this.log.warn({ err: error }, 'live connection count unavailable');
       this.send(client, [{ type: 'error', code: ErrorCode.SystemError, msg: 'try again later' }]);
-      client.socket.close(1011, 'try again later');
+      client.socket.close(TRY_AGAIN_LATER, 'try again later');
       this.remove(client);
       return false;
     }
@@ -180,14 +188,15 @@ export class LiveHub {
 
   private receive(client: Client, data: unknown, isBinary: boolean): void {
     if (client.socket.readyState !== client.socket.OPEN || !this.spend(client, 1)) return;
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : '';
-    if (isBinary || text.length === 0 || text.length > LIVE_RULES.maxMessageBytes) {
+    // The cap is on bytes as received: a string's length counts UTF-16 units, up to three bytes each.
+    const bytes = Buffer.isBuffer(data) ? data : null;
+    if (isBinary || !bytes || bytes.length === 0 || bytes.length > LIVE_RULES.maxMessageBytes) {
       this.send(client, [{ type: 'error', code: 50500, msg: 'messages are JSON text' }]);
       return;
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(bytes.toString('utf8'));
     } catch {
       this.send(client, [{ type: 'error', code: 50500, msg: 'not valid JSON' }]);
       return;
