@@ -187,12 +187,7 @@ try {
   const healthMs = health.probes.map((probe) => probe.ms).sort((a, b) => a - b);
   const delivery = crowd.stats.deliveryMs.sort((a, b) => a - b);
   const httpErrors = sum(load.errors);
-  const crowdErrors =
-    WS_CLIENTS -
-    crowd.stats.opened +
-    sum(crowd.stats.closedByServer) +
-    sum(crowd.stats.socketErrors) +
-    crowd.stats.errorFrames;
+  const crowdErrors = crowd.stats.clientsInTrouble;
   const healthErrors = sum(health.errors);
   const errors =
     httpErrors + crowdErrors + healthErrors + sum(unloaded.errors) + saturated.non2xx + saturated.errors;
@@ -243,7 +238,7 @@ try {
     load: {
       target_calls_per_s: rate,
       sent: load.sent,
-      achieved_calls_per_s: Math.round(load.sent / load.elapsedSeconds),
+      achieved_calls_per_s: Math.round(load.sent / load.scheduleSeconds),
       p50_ms: round(quantile(latencies, 0.5)),
       p95_ms: round(quantile(latencies, 0.95)),
       p99_ms: round(p99),
@@ -264,6 +259,7 @@ try {
       clients: WS_CLIENTS,
       source_addresses: crowd.stats.addresses,
       opened: crowd.stats.opened,
+      clients_in_trouble: crowd.stats.clientsInTrouble,
       failed_to_open: crowd.stats.failedToOpen,
       closed_by_server: crowd.stats.closedByServer,
       socket_errors: crowd.stats.socketErrors,
@@ -300,7 +296,7 @@ try {
     placement,
     `coin_list: max ${result.max_throughput.calls_per_s}/s (${MAX_CONNECTIONS} connections), soak at ${rate}/s (80 %), achieved ${result.load.achieved_calls_per_s}/s, ${load.sent} calls; generator late p99 ${result.load.generator_late_p99_ms} ms${result.load.generator_kept_up ? '' : ` (over ${GENERATOR_LATE_LIMIT_MS} ms: the load generator could not keep the schedule, and its delay is in the latencies below)`}`,
     `latency under load p50 ${result.load.p50_ms} / p95 ${result.load.p95_ms} / p99 ${result.load.p99_ms} ms vs unloaded p99 ${result.unloaded.p99_ms} ms (limit ${result.p99_within.limit_ms} ms): ${p99Pass ? 'PASS' : 'FAIL'}`,
-    `errors ${errors} (calls ${httpErrors}, live clients ${crowdErrors}, /healthz ${healthErrors}): ${errors === 0 ? 'PASS' : 'FAIL'}`,
+    `errors ${errors} (calls ${httpErrors}, live clients refused, dropped or sent an error ${crowdErrors}, /healthz ${healthErrors}): ${errors === 0 ? 'PASS' : 'FAIL'}`,
     `/healthz p50 ${result.healthz.p50_ms} / p95 ${result.healthz.p95_ms} / max ${result.healthz.max_ms} ms; live delivery p99 ${result.live_crowd.delivery_p99_ms} ms to ${crowd.stats.opened} clients from ${crowd.stats.addresses} addresses`,
     `abusive socket: ${abuser.stats.messagesSent} messages, ${abuser.stats.topicsSent} topics, ${abuser.stats.errorFrames} error frames back (by code ${JSON.stringify(abuser.stats.errorCodes)}), closes ${JSON.stringify(abuser.stats.closes)}, ${abuser.stats.connections} connections (not errors)`,
     `RSS ${result.rss.first_mb} → ${result.rss.last_mb} MB, max ${result.rss.max_mb} MB, slope ${result.rss.slope_mb_per_min} MB/min over ${samples.length} samples ${SAMPLE_MS / 1000} s apart; event-loop p99 median ${result.event_loop.p99_median_ms} ms, worst 10 s window ${result.event_loop.p99_worst_ms} ms, max ${result.event_loop.max_ms} ms${probed.length < samples.length ? `, ${samples.length - probed.length} windows unprobed (loop blocked > 5 s)` : ''}`,

@@ -199,6 +199,7 @@ export async function openLoop(call, rate, seconds, { timeoutMs, cancelled = () 
     };
     fire();
   });
+  const scheduleSeconds = (performance.now() - started) / 1000;
   const deadline = performance.now() + timeoutMs;
   while (done < sent && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   const now = performance.now();
@@ -209,7 +210,8 @@ export async function openLoop(call, rate, seconds, { timeoutMs, cancelled = () 
   }
   return {
     sent,
-    elapsedSeconds: (performance.now() - started) / 1000,
+    /** From the first call to the last one sent (the wait for the last answers left out). */
+    scheduleSeconds,
     scheduledAt: scheduledAt.subarray(0, sent),
     latencies: latencies.subarray(0, sent),
     lateness: lateness.subarray(0, sent),

@@ -45,6 +45,8 @@ export async function connectCrowd({ port, clients, coinIds, perAddress, openTim
   const stats = {
     clients,
     opened: 0,
+    /** Clients that failed to open, were closed by the server, hit a socket error or got an error frame. */
+    clientsInTrouble: 0,
     failedToOpen: {},
     closedByServer: {},
     socketErrors: {},
@@ -68,10 +70,17 @@ export async function connectCrowd({ port, clients, coinIds, perAddress, openTim
     });
     let opened = false;
     let failed = false;
+    let inTrouble = false;
+    const trouble = () => {
+      if (inTrouble) return;
+      inTrouble = true;
+      stats.clientsInTrouble++;
+    };
     const failToOpen = (reason) => {
       if (failed || closing) return;
       failed = true;
       settled++;
+      trouble();
       count(stats.failedToOpen, reason);
     };
     sockets.push(socket);
@@ -92,19 +101,22 @@ export async function connectCrowd({ port, clients, coinIds, perAddress, openTim
       if (text.includes('"type":"error"')) {
         stats.errorFrames++;
         stats.errorFrameSample ??= text.slice(0, 200);
+        trouble();
       }
       const sentAt = measuring ? SEND_TIME.exec(text)?.[1] : undefined;
       if (sentAt !== undefined) stats.deliveryMs.push(Date.now() - Number(sentAt));
     });
     socket.on('error', (error) => {
       if (closing) return;
-      if (opened) count(stats.socketErrors, error.code ?? error.message);
-      else failToOpen(error.code ?? error.message);
+      if (!opened) return failToOpen(error.code ?? error.message);
+      count(stats.socketErrors, error.code ?? error.message);
+      trouble();
     });
     socket.on('close', (code) => {
       if (closing) return;
-      if (opened) count(stats.closedByServer, String(code));
-      else failToOpen(`closed ${code}`);
+      if (!opened) return failToOpen(`closed ${code}`);
+      count(stats.closedByServer, String(code));
+      trouble();
     });
     // Connect in bursts, as ws-fanout does, so the accept queue never overflows.
     if (index % 500 === 499) await new Promise((resolve) => setTimeout(resolve, 50));
