@@ -1,4 +1,4 @@
-import { GATEWAY_BASE_PATH, LIVE_SOCKET_PATH } from '@coinlens/contract';
+import { GATEWAY_BASE_PATH, isErrorCode, LIVE_SOCKET_PATH } from '@coinlens/contract';
 import type { LiveFrame } from '@coinlens/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,6 +205,11 @@ describe('fuzzing the live WebSocket protocol', () => {
         expect(answer.status).toBeLessThan(500);
         expect(answer.body).not.toMatch(STACK_TRACE);
         expect(answer.body).not.toContain('<img');
+        // A refused handshake answers in the gateway's protocol, like any other bad call.
+        if (answer.status !== 101) {
+          expect(answer.contentType).toContain('application/json');
+          expect(isErrorCode((JSON.parse(answer.body) as { code: number }).code)).toBe(true);
+        }
       }),
       { numRuns: HANDSHAKES },
     );

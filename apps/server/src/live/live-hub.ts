@@ -10,6 +10,7 @@ import type { MarketSnapshot } from '../market-store/market-snapshot.js';
 import type { CurrencyService } from '../modules/market/currency.service.js';
 import type { ConcurrencyLimiter, SlotRelease } from '../security/concurrency-limiter.js';
 import type { MarketService } from '../modules/market/market.service.js';
+import { refuseHandshake } from './handshake-refusal.js';
 import { LiveSession } from './live-session.js';
 import { isServableTopic } from './live-topic.js';
 import type { PubSub } from './pub-sub.js';
@@ -87,6 +88,7 @@ export class LiveHub {
     this.unsubscribe = await this.pubSub.subscribe(MARKET_TICK_CHANNEL, () => this.broadcast());
     this.pingTimer = setInterval(() => this.pingAll(), LIVE_RULES.pingIntervalMs);
     this.pingTimer.unref();
+    app.websocketServer.on('wsClientError', (_error, socket, request) => refuseHandshake(socket, request));
     app.route({
       method: 'GET',
       url: `${basePath}${LIVE_SOCKET_PATH}`,
