@@ -38,12 +38,18 @@ const WS_PER_ADDRESS = Number(process.env.BENCH_WS_PER_ADDRESS ?? 10);
 const MAX_SECONDS = Number(process.env.BENCH_SOAK_MAX_SECONDS ?? 20);
 const UNLOADED_SECONDS = Number(process.env.BENCH_SOAK_UNLOADED_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3014);
-const LOAD_SHARE = 0.8;
+/** The soak's rate as a share of the maximum: the issue asks 0.8; lower it to see the server where this
+ * machine's one generator core can keep the schedule. */
+const LOAD_SHARE = Number(process.env.BENCH_SOAK_SHARE ?? 0.8);
 const P99_FACTOR = 2;
 /** As bench:lists: enough to saturate the server's core from the other one. */
 const MAX_CONNECTIONS = 100;
-/** Connections of the open loop; calls beyond them wait for one, and the wait counts in their latency. */
-const OPEN_LOOP_CONNECTIONS = 100;
+/**
+ * Connections of the open loop; calls beyond them wait for one, and the wait counts in their latency. At 80 % of
+ * ~17,000 calls/s and ~6 ms a call, about 85 calls are in flight on average: 100 connections left no room for a
+ * hiccup, and every pause grew a queue that never drained (the first 10-minute run), so there are four times as many.
+ */
+const OPEN_LOOP_CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 400);
 const CALL_TIMEOUT_MS = 10_000;
 /**
  * Latency counts from the scheduled time, so a generator that sends late adds its own delay to the server's:
@@ -252,6 +258,8 @@ try {
     },
     load: {
       target_calls_per_s: rate,
+      share: LOAD_SHARE,
+      connections: OPEN_LOOP_CONNECTIONS,
       sent: load.sent,
       achieved_calls_per_s: Math.round(load.sent / load.scheduleSeconds),
       p50_ms: round(quantile(latencies, 0.5)),
@@ -309,7 +317,7 @@ try {
   );
   const lines = [
     placement,
-    `coin_list: max ${result.max_throughput.calls_per_s}/s beside the live clients (${result.max_throughput.alone_calls_per_s}/s alone; ${MAX_CONNECTIONS} connections), soak at ${rate}/s (80 %), achieved ${result.load.achieved_calls_per_s}/s, ${load.sent} calls; generator late p99 ${result.load.generator_late_p99_ms} ms${result.load.generator_kept_up ? '' : ` (over ${GENERATOR_LATE_LIMIT_MS} ms: the load generator could not keep the schedule, and its delay is in the latencies below)`}`,
+    `coin_list: max ${result.max_throughput.calls_per_s}/s beside the live clients (${result.max_throughput.alone_calls_per_s}/s alone; ${MAX_CONNECTIONS} connections), soak at ${rate}/s (${Math.round(LOAD_SHARE * 100)} %, ${OPEN_LOOP_CONNECTIONS} connections), achieved ${result.load.achieved_calls_per_s}/s, ${load.sent} calls; generator late p99 ${result.load.generator_late_p99_ms} ms${result.load.generator_kept_up ? '' : ` (over ${GENERATOR_LATE_LIMIT_MS} ms: the load generator could not keep the schedule, and its delay is in the latencies below)`}`,
     `latency under load p50 ${result.load.p50_ms} / p95 ${result.load.p95_ms} / p99 ${result.load.p99_ms} ms vs unloaded p99 ${result.unloaded.p99_ms} ms (limit ${result.p99_within.limit_ms} ms): ${p99Pass ? 'PASS' : 'FAIL'}`,
     `errors ${errors} (calls ${httpErrors}, live clients refused, dropped or sent an error ${crowdErrors}, /healthz ${healthErrors}): ${errors === 0 ? 'PASS' : 'FAIL'}`,
     `/healthz p50 ${result.healthz.p50_ms} / p95 ${result.healthz.p95_ms} / max ${result.healthz.max_ms} ms; live delivery p99 ${result.live_crowd.delivery_p99_ms} ms to ${crowd.stats.opened} clients from ${crowd.stats.addresses} addresses`,
