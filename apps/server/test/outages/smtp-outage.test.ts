@@ -1,7 +1,10 @@
 import { ErrorCode } from '@coinlens/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import {
+  startLocalSmtpServer,
+  type LocalSmtpServer,
+} from '../../src/modules/mail/testing/local-smtp-server.js';
 import { callAs, PASSWORD } from '../support/accounts.js';
 import { FaultProxy } from '../support/fault-proxy.js';
 import { startTestServer } from '../support/test-server.js';
@@ -14,29 +17,15 @@ const SMTP_RETRY_MS = 300;
 const ANSWER_BOUND_MS = 5_000;
 
 describe('SMTP outages behind a fault proxy', () => {
-  const received: { to: string[] }[] = [];
-  let smtp: SMTPServer;
+  let smtp: LocalSmtpServer;
   let proxy: FaultProxy;
   let server: TestServer;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address) });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const address = smtp.server.address();
+    smtp = await startLocalSmtpServer();
     proxy = await FaultProxy.start({
       host: '127.0.0.1',
-      port: typeof address === 'object' && address ? address.port : 0,
+      port: smtp.port,
     });
     server = await startTestServer({
       SMTP_URL: `smtp://127.0.0.1:${proxy.port}`,
@@ -47,10 +36,10 @@ describe('SMTP outages behind a fault proxy', () => {
   afterAll(async () => {
     await server?.close();
     await proxy?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
-  const mailsTo = (email: string) => received.filter((mail) => mail.to.includes(email)).length;
+  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email)).length;
 
   for (const fault of faultsBeyond(SMTP_TIMEOUT_MS)) {
     it(`answers at once and still delivers the code sent during ${describeFault(fault)}`, async () => {
