@@ -50,12 +50,19 @@ export async function startProcess(args, env, readyUrl) {
   throw new Error(`${args.join(' ')} did not become ready`);
 }
 
-/** The built Coinlens server (npm run build first) with the simulator, on a fresh data folder. */
-export async function startCoinlens(port, extraEnv = {}) {
-  if (!existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) throw new Error('run `npm run build` first');
+/** How to run the server: the build (`npm run build` first), or its source through tsx as `bench:real-attacks` does. */
+const SERVER_ENTRY = {
+  dist: ['apps/server/dist/main.js'],
+  source: ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
+};
+
+/** The Coinlens server with the simulator, on a fresh data folder; `from` 'dist' (the build) or 'source'. */
+export async function startCoinlens(port, extraEnv = {}, from = 'dist') {
+  if (from === 'dist' && !existsSync(path.join(ROOT, 'apps/server/dist/main.js')))
+    throw new Error('run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-bench-'));
   const child = await startProcess(
-    ['apps/server/dist/main.js'],
+    SERVER_ENTRY[from],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -6,46 +6,15 @@
 // Target: /healthz p95 while the socket is open ≤ 2 × unloaded p95 + 10 ms.
 // Runs the server from source (tsx) by default; BENCH_SERVER=dist runs the built one (npm run build first).
 // Run: npm run bench:ws-abuse
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import { COIN_SORT_KEYS } from '@coinlens/contract';
 import { WebSocket } from 'ws';
 
-import {
-  ABUSIVE_SOCKET,
-  abusiveListTopics,
-  printTable,
-  quantile,
-  startCoinlens,
-  startProcess,
-  stop,
-} from './support.mjs';
+import { ABUSIVE_SOCKET, abusiveListTopics, printTable, quantile, startCoinlens } from './support.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3017);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SERVER = process.env.BENCH_SERVER ?? 'source';
-
-/** The simulator-backed server from source, the way `bench:real-attacks` loads source (no build needed). */
-async function startFromSource(port) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-bench-'));
-  const child = await startProcess(
-    ['--conditions=source', '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      MARKET_SOURCE: 'simulator',
-    },
-    `http://127.0.0.1:${port}/healthz`,
-  );
-  return { child, stop: () => stop(child).then(() => rmSync(dataDir, { recursive: true, force: true })) };
-}
 
 /** Until /healthz says the market is ready (the first ticks are in). */
 async function waitUntilReady() {
@@ -101,7 +70,7 @@ async function openAbusiveSocket() {
   return { socket, seen };
 }
 
-const coinlens = SERVER === 'dist' ? await startCoinlens(PORT) : await startFromSource(PORT);
+const coinlens = await startCoinlens(PORT, {}, SERVER === 'dist' ? 'dist' : 'source');
 try {
   await waitUntilReady();
   const unloadedLatencies = [];
