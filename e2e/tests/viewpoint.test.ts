@@ -29,7 +29,8 @@ describe.skipIf(!chromiumPath)(
       });
       await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
       const feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/feed.xml`;
-      app = await startBuiltApp({ NEWS_FEEDS: feedUrl });
+      // The feed stands in on loopback, which the server refuses to fetch unless told it is a test.
+      app = await startBuiltApp({ NEWS_FEEDS: feedUrl, FEEDS_ALLOW_PRIVATE_ADDRESSES: 'true' });
       browser = await launchBrowser();
     });
     afterAll(async () => {
