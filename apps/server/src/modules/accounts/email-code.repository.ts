@@ -80,22 +80,29 @@ export class EmailCodeRepository {
       .executeTakeFirst();
   }
 
-  /** Counts a wrong guess; retires the code once `maxAttempts` wrong guesses are reached. */
-  async recordWrongGuess(id: number, maxAttempts: number, at: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('email_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .returning('attempts')
-        .executeTakeFirst();
-      if (row && row.attempts >= maxAttempts) {
-        await trx.updateTable('email_codes').set({ consumed_at: at }).where('id', '=', id).execute();
-      }
-    });
+  /**
+   * Claims one guess at a live code in a single statement, before the comparison: concurrent guesses, on one
+   * instance or several, get at most `maxGuesses` comparisons between them (a read, a compare and a separate
+   * count let a whole burst through on the first read). Undefined when the code has no guess left, expired or
+   * was used.
+   */
+  claimGuess(
+    id: number,
+    maxGuesses: number,
+    now: number,
+  ): Promise<Pick<EmailCodeRow, 'code_hash' | 'attempts'> | undefined> {
+    return this.db
+      .updateTable('email_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', maxGuesses)
+      .returning(['code_hash', 'attempts'])
+      .executeTakeFirst();
   }
 
-  /** Marks the code used; false when a parallel request used it first. */
+  /** Retires the code (used, or out of guesses); false when a parallel request retired it first. */
   async consume(id: number, at: number): Promise<boolean> {
     const result = await this.db
       .updateTable('email_codes')

@@ -127,10 +127,12 @@ export class EmailCodeService {
     const now = this.now();
     const live = await this.codes.findLive(email, purpose, boundDevice(deviceId), now);
     if (!live) throw new FieldRejected('code', 'verification_code_error');
-    const expected = Buffer.from(live.code_hash, 'hex');
+    const claim = await this.codes.claimGuess(live.id, EMAIL_CODE_RULES.maxWrongGuesses, now);
+    if (!claim) throw new FieldRejected('code', 'verification_code_error');
+    const expected = Buffer.from(claim.code_hash, 'hex');
     const given = Buffer.from(this.hash(email, purpose, code), 'hex');
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      await this.codes.recordWrongGuess(live.id, EMAIL_CODE_RULES.maxWrongGuesses, now);
+      if (claim.attempts >= EMAIL_CODE_RULES.maxWrongGuesses) await this.codes.consume(live.id, now);
       throw new FieldRejected('code', 'verification_code_error');
     }
     if (!(await this.codes.consume(live.id, now))) throw new FieldRejected('code', 'verification_code_error');
