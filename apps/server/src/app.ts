@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   try {
     registerSecurityHeaders(app, config.FRAME_ORIGINS);
-    registerProxyHeaderWarning(app, config.TRUST_PROXY);
+    registerProxyHeaderWarning(app, config.TRUST_PROXY !== false);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await app.register(rateLimit, {
       global: false,

@@ -179,6 +179,19 @@ describe('one live socket cannot eat the server (finding 1 of issue 24)', () => 
     }
   });
 
+  it('takes the address the trusted proxy saw, not an entry the client wrote further left', async () => {
+    // The proxy appends the address it saw; everything before it is the client's own writing.
+    const viaProxy = (forged: string) => connectFrom(`${forged}, 203.0.113.20`);
+    const held = await Promise.all(['198.51.100.1', '198.51.100.2', '198.51.100.3'].map(viaProxy));
+    try {
+      const refused = await viaProxy('198.51.100.4');
+      expect(errorCodes(await refused.next())).toEqual([ErrorCode.LimitExceeded]);
+      expect((await refused.closed).code).toBe(1008);
+    } finally {
+      for (const client of held) client.close();
+    }
+  });
+
   it('measures the message cap in bytes, so three-byte characters cannot carry three times as much', async () => {
     const client = await connectFrom('203.0.113.9');
     try {

@@ -94,7 +94,7 @@ describe('loadConfig', () => {
       COUNTRY_HEADER: 'CF-IPCountry',
     });
     expect(config.BLOCKED_REGIONS).toEqual(['KP', 'IR']);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toEqual(['loopback', 'linklocal', 'uniquelocal']);
     expect(config.PORT).toBe(3000);
     expect(config.COUNTRY_HEADER).toBe('cf-ipcountry');
   });

@@ -5,6 +5,7 @@ import { DEV_APP_ID, DEV_APP_SECRET } from '@coinlens/contract';
 import { z } from 'zod';
 
 import { DEFAULT_POSTGRES_TIMEOUTS } from '../db/postgres-pool.js';
+import { parseTrustedProxies } from '../http/trust-proxy.js';
 import { DEFAULT_FEED_TIMEOUT_MS } from '../news/feed-fetcher.js';
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -102,7 +103,13 @@ const environmentFields = z.object({
       .transform((codes) => codes.map((code) => code.toUpperCase())),
   ),
   COUNTRY_HEADER: optionalString.transform((value) => value?.toLowerCase()),
-  TRUST_PROXY: booleanFlag,
+  /** Whom to believe about the caller's address (http/trust-proxy.ts): false, true (one proxy), a hop count, or CIDRs. */
+  TRUST_PROXY: optionalString.transform((value, context) => {
+    const trusted = parseTrustedProxies(value);
+    if (typeof trusted !== 'string') return trusted;
+    context.addIssue({ code: 'custom', message: trusted });
+    return z.NEVER;
+  }),
   RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000_000),
   /** Open live sockets per caller address (TRUST_PROXY decides the address, as for the HTTP limits). */
   LIVE_CONNECTIONS_PER_ADDRESS: integerVar(256, 1, 20_000),
