@@ -1,50 +1,65 @@
+import { FingerprintSet } from './fingerprint-set.js';
+
 /** Remembers request signatures for a while so a captured request cannot be sent again. */
 export interface ReplayGuard {
   /** True the first time `key` is seen within `ttlMs`; false for a replay. */
   claim(key: string, ttlMs: number): Promise<boolean>;
 }
 
-/** Process-local guard. Several server instances share a Redis-backed one instead. */
+/** Two 32-bit FNV-1a style hashes of the key's code units: 63 bits of fingerprint, never 0 in `low`. */
+function fingerprint(key: string): [high: number, low: number] {
+  let high = 0x811c9dc5;
+  let low = 0x9e3779b9;
+  for (let i = 0; i < key.length; i++) {
+    const unit = key.charCodeAt(i);
+    high = Math.imul(high ^ unit, 0x01000193);
+    low = Math.imul(low ^ unit, 0x5bd1e995);
+    low ^= low >>> 15;
+  }
+  return [high >>> 0, (low | 1) >>> 0];
+}
+
+/**
+ * Process-local guard; several server instances share a Redis-backed one instead. Keys live in two
+ * generations of fingerprints: the current one takes new keys, the previous one is still checked, and at
+ * each rotation (every `ttlMs`, or sooner when the current one holds `maxEntries`) the previous is dropped
+ * whole. A key is so remembered for at least `ttlMs` (at most twice that) unless a flood past `maxEntries`
+ * per `ttlMs` rotates early, as evicting the oldest did before. It used to be a Map of the signature strings:
+ * at a few thousand calls a second its million entries, each holding on to its request's text, took some
+ * 300 MB and made every full collection walk them, and the server fell behind for good (docs/performance.md).
+ */
 export class MemoryReplayGuard implements ReplayGuard {
-  private readonly expiries = new Map<string, number>();
-  private nextSweepAt = 0;
+  private current: FingerprintSet;
+  private previous: FingerprintSet;
+  private rotatedAt: number;
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly maxEntries = 1_000_000,
-  ) {}
+  ) {
+    this.current = new FingerprintSet(maxEntries);
+    this.previous = new FingerprintSet(maxEntries);
+    this.rotatedAt = now();
+  }
 
   claim(key: string, ttlMs: number): Promise<boolean> {
     const now = this.now();
-    this.sweep(now);
-    const expiry = this.expiries.get(key);
-    if (expiry !== undefined && expiry > now) return Promise.resolve(false);
-    if (this.expiries.size >= this.maxEntries) this.evictOldest();
-    // Re-inserted at the end, so the map stays in expiry order (every caller passes the same ttl).
-    this.expiries.delete(key);
-    this.expiries.set(key, now + ttlMs);
+    if (now - this.rotatedAt >= 2 * ttlMs) this.rotate(now, true);
+    else if (now - this.rotatedAt >= ttlMs) this.rotate(now, false);
+    const [high, low] = fingerprint(key);
+    if (this.current.has(high, low) || this.previous.has(high, low)) return Promise.resolve(false);
+    if (this.current.full) this.rotate(now, false);
+    this.current.add(high, low);
     return Promise.resolve(true);
   }
 
   get size(): number {
-    return this.expiries.size;
+    return this.current.size + this.previous.size;
   }
 
-  /**
-   * Drops expired keys at most once a second, so the map stays bounded by the traffic of one window. The map
-   * is in expiry order, so the sweep stops at the first live key instead of walking up to a million of them.
-   */
-  private sweep(now: number): void {
-    if (now < this.nextSweepAt) return;
-    this.nextSweepAt = now + 1_000;
-    for (const [key, expiry] of this.expiries) {
-      if (expiry > now) return;
-      this.expiries.delete(key);
-    }
-  }
-
-  private evictOldest(): void {
-    const oldest = this.expiries.keys().next();
-    if (!oldest.done) this.expiries.delete(oldest.value);
+  private rotate(now: number, dropBoth: boolean): void {
+    this.previous = dropBoth ? new FingerprintSet(this.maxEntries) : this.current;
+    this.current = new FingerprintSet(this.maxEntries);
+    this.rotatedAt = now;
   }
 }
