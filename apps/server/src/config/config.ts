@@ -52,6 +52,18 @@ function integerVar(fallback: number, min: number, max: number) {
   );
 }
 
+/** A whole number within [min, max], or undefined when unset (the caller picks its default later). */
+function optionalIntegerVar(min: number, max: number) {
+  return optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().min(min).max(max))
+      .optional(),
+  );
+}
+
 const environmentFields = z.object({
   PORT: integerVar(8080, 0, 65_535),
   HOST: optionalString.transform((value) => value ?? '0.0.0.0'),
@@ -148,14 +160,7 @@ const environmentFields = z.object({
       .transform((value) => value ?? 'realistic'),
   ),
   /** Unset: each source's own pace (simulator 1 s, CoinGecko 60 s). */
-  MARKET_TICK_MS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().min(100).max(3_600_000))
-      .optional(),
-  ),
+  MARKET_TICK_MS: optionalIntegerVar(100, 3_600_000),
   /** A source silent this long marks its values stale; unset: ten ticks, at least 10 s. */
   MARKET_HEARTBEAT_MS: optionalString.pipe(
     z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).optional(),
@@ -172,14 +177,7 @@ const environmentFields = z.object({
   /** Spacing between CoinGecko calls: 2,100 ms keeps the public tier's ~30 calls a minute; a paid plan may go lower. */
   COINGECKO_MIN_INTERVAL_MS: integerVar(2_100, 0, 60_000),
   /** Per HTTP request to a live market source; unset: each source's own (CoinGecko, GitHub, ccxt 10 s; DefiLlama 30 s). */
-  MARKET_REQUEST_TIMEOUT_MS: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().min(100).max(120_000))
-      .optional(),
-  ),
+  MARKET_REQUEST_TIMEOUT_MS: optionalIntegerVar(100, 120_000),
   DEFILLAMA_BASE_URL: optionalString.pipe(
     z
       .url({ protocol: /^https?$/ })
