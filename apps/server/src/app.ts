@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerLegalDocuments(app, config.DATA_DIR);
     registerLogos(app, services.market.provider);
     await app.register(websocket, { options: { maxPayload: 65_536 } });
-    await registerUploadedImages(app, services.uploadsDirectory);
+    registerUploadedImages(app, services.avatars.storage);
     if (services.outbox) registerDevOutboxPage(app, services.outbox);
     await app.register(gatewayPlugin, {
       prefix: GATEWAY_BASE_PATH,

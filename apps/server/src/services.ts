@@ -33,7 +33,7 @@ import {
 } from './modules/mail/retrying-mailer.js';
 import { SmtpMailer } from './modules/mail/smtp-mailer.js';
 import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js';
-import { LocalDiskImageStorage } from './modules/uploads/image-storage.js';
+import { createImageStorage } from './modules/uploads/create-image-storage.js';
 import { scheduleUploadSweep } from './modules/uploads/upload-sweep.js';
 import { UploadedImageRepository } from './modules/uploads/uploaded-image.repository.js';
 import { CandleRepository } from './market-store/candle.repository.js';
@@ -137,7 +137,7 @@ export async function createServices(
   );
   const uploadsDirectory = path.join(config.DATA_DIR, 'uploads');
   const avatars = new AvatarUploadService(
-    new LocalDiskImageStorage(uploadsDirectory),
+    createImageStorage(config, database, uploadsDirectory),
     new UploadedImageRepository(db),
     limiter,
     new MemoryConcurrencyLimiter(),

@@ -140,6 +140,26 @@ const environmentFields = z.object({
   /** A mail the SMTP server did not take is tried again after this, then after twice as long each time. */
   SMTP_RETRY_MS: integerVar(15_000, 100, 600_000),
   UPLOAD_LIMIT_BYTES: integerVar(8 * 1_048_576, 1_048_576, 64 * 1_048_576),
+  /** Uploaded images go to this S3-compatible bucket when set (modules/uploads/create-image-storage.ts). */
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be an S3 bucket name (3–63 lower-case letters, digits, . or -)',
+      )
+      .optional(),
+  ),
+  /** The store's URL (MinIO: http://minio:9000); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  S3_REGION: optionalString.transform((value) => value ?? 'us-east-1'),
+  /** Both or neither; neither: the AWS SDK's default credential chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** The bucket in the URL path instead of the host name: MinIO and most self-hosted stores need it. */
+  S3_FORCE_PATH_STYLE: booleanFlag,
   /**
    * `auto` (default): live when CoinGecko answers within MARKET_AUTO_PROBE_MS at start, else the simulator;
    * `live`: CoinGecko + ccxt + DefiLlama + GitHub composed per capability; `coingecko` alone; `simulator`.
@@ -250,6 +270,18 @@ const environmentSchema = environmentFields.superRefine((config, context) => {
       code: 'custom',
       path: ['DEV_OUTBOX'],
       message: 'the dev outbox is for a machine without SMTP_URL',
+    });
+  if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined))
+    context.addIssue({
+      code: 'custom',
+      path: [config.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    });
+  if (!config.S3_BUCKET && (config.S3_ENDPOINT || config.S3_ACCESS_KEY_ID || config.S3_SECRET_ACCESS_KEY))
+    context.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'is required when other S3_ variables are set (uploads would silently stay elsewhere)',
     });
 });
 

@@ -136,6 +136,12 @@ export interface UploadedImageTable {
   created_at: number;
 }
 
+/** An uploaded image's bytes, where the database is the shared image storage. */
+export interface ImageBlobTable {
+  name: string;
+  content: Buffer;
+}
+
 export type ArticleKind = 'fastnews' | 'news';
 /** Where an article came from: bundled samples, a followed feed, a market event, an official announcement, an operator. */
 export type ArticleOrigin = 'sample' | 'feed' | 'market' | 'announcement' | 'operator';
@@ -276,6 +282,7 @@ export interface Database {
   watch_coins: WatchCoinTable;
   watch_exchanges: WatchExchangeTable;
   uploaded_images: UploadedImageTable;
+  image_blobs: ImageBlobTable;
   articles: ArticleTable;
   article_coins: ArticleCoinTable;
   article_votes: ArticleVoteTable;

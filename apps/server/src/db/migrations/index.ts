@@ -9,6 +9,7 @@ import { scoreReadingsMigration } from './0006-score-readings.js';
 import { articleSearchMigration } from './0007-article-search.js';
 import { emailCodeDeviceMigration } from './0008-email-code-device.js';
 import { pushSessionBindingMigration } from './0009-push-session-binding.js';
+import { imageBlobsMigration } from './0010-image-blobs.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-article-search': articleSearchMigration,
   '0008-email-code-device': emailCodeDeviceMigration,
   '0009-push-session-binding': pushSessionBindingMigration,
+  '0010-image-blobs': imageBlobsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

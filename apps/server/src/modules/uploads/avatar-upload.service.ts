@@ -41,7 +41,8 @@ export class AvatarUploadService {
   private readonly gate = new DecodeGate(UPLOAD_RULES.concurrentDecodes, UPLOAD_RULES.queuedDecodes);
 
   constructor(
-    private readonly storage: ImageStorage,
+    /** Where the images are kept; the `/uploads/` route serves them from it. */
+    readonly storage: ImageStorage,
     private readonly images: UploadedImageRepository,
     private readonly limiter: AttemptLimiter,
     private readonly slots: ConcurrencyLimiter,
