@@ -83,7 +83,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const timeouts = options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
-  // Migrations on their own connection without a statement limit: one may rewrite a large table.
+  // Migrations on their own connection without a statement limit: one may rewrite a large table. Instances
+  // starting together are safe: Kysely's migrator holds a PostgreSQL advisory lock (concurrent-migrations.test.ts).
   const migrations = await openPostgres(options.databaseUrl, { ...timeouts, statementTimeoutMs: 0 });
   try {
     await migrateToLatest(migrations);

@@ -42,6 +42,17 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/** A new PostgreSQL database without any schema (migrations not run), dropped again by `dispose`. */
+export async function createBarePostgresDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
+  if (!postgresUrl) throw new Error('DATABASE_URL is not set');
+  const name = `coinlens_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return {
+    url: withDatabaseName(postgresUrl, name),
+    dispose: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /** A fresh, migrated, empty database of the given dialect, removed again by `dispose`. */
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-test-'));
