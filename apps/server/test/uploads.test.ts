@@ -1,24 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
-import { computeSignature, DEV_APP_ID, DEV_APP_SECRET, procedurePath, UPLOAD_PATH } from '@coinlens/contract';
+import { procedurePath, UPLOAD_PATH } from '@coinlens/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { UPLOAD_RULES } from '../src/modules/uploads/avatar-upload.service.js';
 import { DEVICE_ID, PASSWORD, registerAccount } from './support/accounts.js';
 import { readRaw, startTestServer } from './support/test-server.js';
-import type { RawAnswer, TestServer } from './support/test-server.js';
-
-async function sampleImage(format: 'png' | 'jpeg' | 'webp', width = 640, height = 480): Promise<Buffer> {
-  const image = sharp({
-    create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } },
-  }).withExif({
-    IFD0: { Copyright: 'GPS 48.8584 N 2.2945 E', Artist: 'secret-artist' },
-  });
-  return image[format]().toBuffer();
-}
+import type { TestServer } from './support/test-server.js';
+import { dataUrl, sampleImage, SERVED_IMAGE_HEADERS, uploadTo } from './support/uploads.js';
 
 /** A PNG that is tiny on the wire but enormous once decoded: `width`×`height` black greyscale pixels. */
 function pngBomb(width: number, height: number, bitDepth: 8 | 16 = 8): Buffer {
@@ -51,36 +42,6 @@ function crc32(bytes: Buffer): number {
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
-
-/** A signed multipart upload to `server` at its clock (`nowMs`). */
-async function uploadTo(
-  server: TestServer,
-  fields: Record<string, string>,
-  token: string | null,
-  nowMs = Date.now(),
-  headers: Record<string, string> = {},
-): Promise<RawAnswer> {
-  const envelope: Record<string, string> = {
-    data: '{}',
-    app_id: DEV_APP_ID,
-    dev_id: '0',
-    timestamp: String(Math.floor(nowMs / 1000)),
-    v: 'v1',
-    nonce: randomBytes(16).toString('hex'),
-    ...fields,
-  };
-  const form = new FormData();
-  for (const [key, value] of Object.entries(envelope)) form.append(key, value);
-  form.append('signature', computeSignature(envelope, DEV_APP_SECRET));
-  const response = await fetch(`${server.baseUrl}/gwapi${UPLOAD_PATH}`, {
-    method: 'POST',
-    body: form,
-    headers: { DeviceId: DEVICE_ID, ...(token ? { AccessToken: token } : {}), ...headers },
-  });
-  return readRaw(response);
-}
-
-const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 
 let accountCounter = 0;
 async function freshUploader(server: TestServer): Promise<string> {
@@ -130,6 +91,23 @@ describe('avatar upload', () => {
       { headers: { AccessToken: accessToken, DeviceId: DEVICE_ID } },
     );
     expect(profile.data.avatar).toBe(url);
+  });
+
+  it('serves an upload immutable and sandboxed, revalidates by its ETag, and nothing else under /uploads/', async () => {
+    const answer = await upload({
+      file: dataUrl('image/png', await sampleImage('png', 32, 32)),
+      ext_name: 'png',
+    });
+    const url = (answer.json?.data as { url: string }).url;
+    const served = await fetch(server.baseUrl + url);
+    expect(served.status).toBe(200);
+    for (const [header, value] of Object.entries(SERVED_IMAGE_HEADERS))
+      expect(served.headers.get(header)).toBe(value);
+    const etag = served.headers.get('etag') ?? '';
+    expect((await fetch(server.baseUrl + url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await fetch(server.baseUrl + url, { method: 'HEAD' })).status).toBe(200);
+    for (const stray of [`${'0'.repeat(32)}.webp`, '..%2Fcoinlens.sqlite', `.${url.slice(9)}.tmp`, ''])
+      expect((await fetch(`${server.baseUrl}/uploads/${stray}`)).status).toBe(404);
   });
 
   it("refuses someone else's upload as an avatar", async () => {

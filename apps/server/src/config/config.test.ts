@@ -99,6 +99,29 @@ describe('loadConfig', () => {
     expect(config.COUNTRY_HEADER).toBe('cf-ipcountry');
   });
 
+  it('reads the object store for uploads, and refuses half a configuration', () => {
+    const embedded = loadConfig({});
+    expect(embedded.S3_BUCKET).toBeUndefined();
+    expect(embedded).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'coinlens-uploads',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({
+      S3_BUCKET: 'coinlens-uploads',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET: is required/);
+  });
+
   it('names every bad variable in one clear error', () => {
     const attempt = () =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_SECRET: 'short', LOG_LEVEL: 'loud' });
