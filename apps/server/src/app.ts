@@ -10,7 +10,6 @@ import type { MarketDataProvider } from '@coinlens/market-model';
 import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
-import { MemoryReplayGuard } from './gateway/replay-guard.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
@@ -22,6 +21,7 @@ import { serverTimeoutOptions } from './http/server-timeouts.js';
 import { registerStaticSite } from './http/static-site.js';
 import { registerUploadedImages } from './http/uploaded-images.js';
 import type { PushSender } from './modules/push/web-push-sender.js';
+import { createSharedGuards } from './scale-out/shared-guards.js';
 import { createServices } from './services.js';
 import type { Services } from './services.js';
 
@@ -68,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...serverTimeoutOptions(config.REQUEST_TIMEOUT_MS),
   });
   let services: Services | undefined;
+  const guards = createSharedGuards(config, app.log, options.now);
   // One ordered shutdown: stop producing (live, ingest) before the database they write to goes away.
   app.addHook('onClose', async () => {
     if (services) {
@@ -76,6 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await services.market.pubSub.close();
       services.close();
     }
+    await guards.close();
     await database.close();
   });
 
@@ -84,13 +86,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerProxyHeaderWarning(app, config.TRUST_PROXY !== false);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await app.register(rateLimit, {
+      ...guards.rateLimit,
       global: false,
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         retryAfterSeconds: context.ttl / 1000,
       }),
     });
-    services = await createServices(config, database, app.log, options);
+    services = await createServices(config, database, app.log, guards, options);
     registerHealthCheck(app, database, services.market.ingest);
     registerLegalDocuments(app, config.DATA_DIR);
     registerLogos(app, services.market.provider);
@@ -101,7 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       prefix: GATEWAY_BASE_PATH,
       appId: config.APP_ID,
       appSecret: config.APP_SECRET,
-      replayGuard: new MemoryReplayGuard(options.now),
+      replayGuard: guards.replayGuard,
       authenticator: services.authenticator,
       handlers: services.handlers,
       upload: services.upload,

@@ -55,9 +55,8 @@ import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { searchProcedures } from './modules/search/search.procedures.js';
 import { SearchService } from './modules/search/search.service.js';
 import type { PushSender } from './modules/push/web-push-sender.js';
-import { MemoryAttemptLimiter } from './security/attempt-limiter.js';
-import { MemoryConcurrencyLimiter } from './security/concurrency-limiter.js';
 import { PasswordHasher } from './security/password-hasher.js';
+import type { SharedGuards } from './scale-out/shared-guards.js';
 import { loadOrCreateSecret } from './security/server-secrets.js';
 import { TokenCodec } from './security/token-codec.js';
 
@@ -98,6 +97,7 @@ export async function createServices(
   config: AppConfig,
   database: DatabaseHandle,
   log: FastifyBaseLogger,
+  guards: SharedGuards,
   options: ServiceOptions = {},
 ): Promise<Services> {
   const now = options.now ?? Date.now;
@@ -122,7 +122,7 @@ export async function createServices(
   const mailWarning = mailDeliveryWarning(config);
   if (mailWarning) log.warn(mailWarning);
 
-  const limiter = new MemoryAttemptLimiter(now);
+  const limiter = guards.attempts;
   const codec = new TokenCodec(await loadOrCreateSecret(db, 'session-token-key'));
   const sessions = new SessionService(new SessionRepository(db), codec, now, (event, details) =>
     log.warn({ event, ...details }, 'security event'),
@@ -140,7 +140,7 @@ export async function createServices(
     createImageStorage(config, database, uploadsDirectory),
     new UploadedImageRepository(db),
     limiter,
-    new MemoryConcurrencyLimiter(),
+    guards.uploadSlots,
     now,
   );
   const stopUploadSweep = scheduleUploadSweep(avatars, log);
@@ -222,7 +222,7 @@ export async function createServices(
     market,
     pubSub,
     log,
-    new MemoryConcurrencyLimiter(),
+    guards.liveConnections,
     config.LIVE_CONNECTIONS_PER_ADDRESS,
     now,
   );

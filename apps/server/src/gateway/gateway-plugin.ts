@@ -42,6 +42,7 @@ import {
   TooManyAttempts,
 } from './procedure-failure.js';
 import type { ProcedureContext, ProcedureHandler, ProcedureHandlers } from './procedure-registry.js';
+import { READ_PROCEDURES } from './read-procedures.js';
 import type { ReplayGuard } from './replay-guard.js';
 import { verifyEnvelope } from './request-verifier.js';
 import { SharedAnswer } from './shared-answer.js';
@@ -191,13 +192,17 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     }
   }
 
-  /** Verifies the envelope of `fields` and answers the payload and the caller's language. */
-  async function openEnvelope(request: FastifyRequest, fields: EnvelopeFields) {
+  /**
+   * Verifies the envelope of `fields` and answers the payload and the caller's language. `changesState`: the
+   * call is not a read (READ_PROCEDURES), which decides the replay guard's outage policy.
+   */
+  async function openEnvelope(request: FastifyRequest, fields: EnvelopeFields, changesState: boolean) {
     const payload = await verifyEnvelope(requireEnvelope(fields), fields, {
       appId: options.appId,
       appSecret: options.appSecret,
       windowSeconds: SIGNATURE_WINDOW_SECONDS,
       replayGuard: options.replayGuard,
+      changesState,
       ...(options.now ? { now: options.now } : {}),
     });
     const { __dlang__: payloadLanguage, ...procedurePayload } = payload;
@@ -230,7 +235,11 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     const name = `${request.params.service}/${request.params.procedure}`;
     if (!isProcedureName(name))
       return sendFailure(reply, ErrorCode.NotFound, resolveCallerLanguage(request.headers));
-    const { payload, language } = await openEnvelope(request, readEnvelopeFields(request));
+    const { payload, language } = await openEnvelope(
+      request,
+      readEnvelopeFields(request),
+      !READ_PROCEDURES.has(name),
+    );
     const user = await authenticate(procedures[name].auth, request);
     const input: unknown = parsePayload(procedures[name].input, payload, language);
     const context = contextOf(request, language, user);
@@ -301,7 +310,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
       }
       try {
         const fields = await readMultipartFields(request);
-        const { language } = await openEnvelope(request, fields);
+        const { language } = await openEnvelope(request, fields, true);
         const { signature: _signature, ...uploadFields } = fields;
         const result = await options.upload.handle(uploadFields, contextOf(request, language, user));
         return await sendSuccess(reply, result, language);

@@ -2,8 +2,12 @@ import { FingerprintSet } from './fingerprint-set.js';
 
 /** Remembers request signatures for a while so a captured request cannot be sent again. */
 export interface ReplayGuard {
-  /** True the first time `key` is seen within `ttlMs`; false for a replay. */
-  claim(key: string, ttlMs: number): Promise<boolean>;
+  /**
+   * True the first time `key` is seen within `ttlMs`; false for a replay. `changesState` (default true) says
+   * whether the call would change something: a shared guard that cannot answer refuses such calls and lets
+   * reads through (scale-out/redis-replay-guard.ts); the process-local one always answers.
+   */
+  claim(key: string, ttlMs: number, changesState?: boolean): Promise<boolean>;
 }
 
 /** Two 32-bit FNV-1a style hashes of the key's code units: 63 bits of fingerprint, never 0 in `low`. */

@@ -11,6 +11,8 @@ export interface VerifierOptions {
   appSecret: string;
   windowSeconds: number;
   replayGuard: ReplayGuard;
+  /** Whether the procedure changes state (gateway/read-procedures.ts): the replay guard's outage policy. */
+  changesState: boolean;
   now?: () => number;
 }
 
@@ -46,7 +48,7 @@ export async function verifyEnvelope(
   }
   const payload = decodePayload(envelope.data);
   // Claimed only once everything else holds, so a forged request cannot burn a legitimate signature.
-  if (!(await options.replayGuard.claim(signature, options.windowSeconds * 2 * 1000))) {
+  if (!(await options.replayGuard.claim(signature, options.windowSeconds * 2 * 1000, options.changesState))) {
     throw new EnvelopeError('signature', 'replayed request');
   }
   return payload;

@@ -1,0 +1,116 @@
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+
+import type { AppConfig } from '../config/config.js';
+import { MemoryReplayGuard, type ReplayGuard } from '../gateway/replay-guard.js';
+import { addressKey } from '../security/address-key.js';
+import { MemoryAttemptLimiter, type AttemptLimiter } from '../security/attempt-limiter.js';
+import { MemoryConcurrencyLimiter, type ConcurrencyLimiter } from '../security/concurrency-limiter.js';
+import { OutageNotice } from './outage-notice.js';
+import { RedisAttemptLimiter } from './redis-attempt-limiter.js';
+import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
+import { openRedis } from './redis-connection.js';
+import { RedisReplayGuard } from './redis-replay-guard.js';
+
+/**
+ * Every limit and guard that must hold across instances: in process memory for the embedded single process,
+ * in Redis when `REDIS_URL` is set. Each Redis one has its outage policy (docs/scale-out.md, "Shared limits
+ * and guards"): the limits that stop guessing and abuse refuse while Redis is down, market reads go on.
+ */
+export interface SharedGuards {
+  /** Login, email-code sends and guesses, password reset, comments, uploads, push sign-ups: refuse in outage. */
+  attempts: AttemptLimiter;
+  /** Uploads being received per caller address: refuse in outage. */
+  uploadSlots: ConcurrencyLimiter;
+  /** Open live sockets per caller address: in outage, each instance counts its own. */
+  liveConnections: ConcurrencyLimiter;
+  /** Signatures already used: in outage, reads pass and calls that change state are refused. */
+  replayGuard: ReplayGuard;
+  /** The gateway rate limit's store and key (@fastify/rate-limit): lets calls through in outage. */
+  rateLimit: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError' | 'keyGenerator'>;
+  close(): Promise<void>;
+}
+
+/** The gateway rate limit counts per caller address, IPv6 by /64 (security/address-key.ts). */
+function rateLimitKey(request: FastifyRequest): string {
+  return addressKey(request.ip);
+}
+
+/** Every Redis key of the guards starts with this unless REDIS_KEY_PREFIX says otherwise. */
+const DEFAULT_KEY_PREFIX = 'coinlens:';
+
+export function createSharedGuards(
+  config: Pick<AppConfig, 'REDIS_URL'> & { REDIS_KEY_PREFIX?: string },
+  log: FastifyBaseLogger,
+  now: () => number = Date.now,
+): SharedGuards {
+  if (!config.REDIS_URL) {
+    return {
+      attempts: new MemoryAttemptLimiter(now),
+      uploadSlots: new MemoryConcurrencyLimiter(),
+      liveConnections: new MemoryConcurrencyLimiter(),
+      replayGuard: new MemoryReplayGuard(now),
+      rateLimit: { keyGenerator: rateLimitKey },
+      close: () => Promise.resolve(),
+    };
+  }
+  const redis = openRedis(config.REDIS_URL, log, 'guards');
+  return redisGuards(redis, config.REDIS_KEY_PREFIX ?? DEFAULT_KEY_PREFIX, log, now);
+}
+
+/** The Redis implementations on one connection (tests give each its own connection and key prefix). */
+export function redisGuards(
+  redis: Redis,
+  keyPrefix: string,
+  log: FastifyBaseLogger,
+  now: () => number = Date.now,
+): SharedGuards {
+  const uploadSlots = new RedisConcurrencyLimiter(
+    redis,
+    keyPrefix,
+    new OutageNotice(log, 'upload slots', 'refuse'),
+    now,
+  );
+  const liveConnections = new RedisConcurrencyLimiter(
+    redis,
+    keyPrefix,
+    new OutageNotice(log, 'live connections per address', 'allow'),
+    now,
+  );
+  // @fastify/rate-limit swallows the store's errors (skipOnError) without a word: its outage is the
+  // connection's, so it is told from the connection's own state changes, once each.
+  const rateLimitOutage = new OutageNotice(log, 'gateway rate limit', 'allow');
+  const onError = (error: Error) => rateLimitOutage.failed(error);
+  const onReady = () => rateLimitOutage.succeeded();
+  redis.on('error', onError);
+  redis.on('ready', onReady);
+  return {
+    attempts: new RedisAttemptLimiter(
+      redis,
+      keyPrefix,
+      new OutageNotice(log, 'attempt limits (login, email codes, reset, comments, uploads, push)', 'refuse'),
+      now,
+    ),
+    uploadSlots,
+    liveConnections,
+    replayGuard: new RedisReplayGuard(
+      redis,
+      keyPrefix,
+      new OutageNotice(log, 'replay guard for reads', 'allow'),
+      new OutageNotice(log, 'replay guard for calls that change state', 'refuse'),
+    ),
+    rateLimit: {
+      redis,
+      nameSpace: `${keyPrefix}rate:`,
+      skipOnError: true,
+      keyGenerator: rateLimitKey,
+    },
+    async close() {
+      redis.off('error', onError);
+      redis.off('ready', onReady);
+      await Promise.all([uploadSlots.close(), liveConnections.close()]);
+      redis.disconnect();
+    },
+  };
+}
