@@ -11,11 +11,12 @@ import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
-import { registerHealthCheck } from './http/health.js';
+import { registerHealthCheck, registerLivenessCheck, registerReadinessCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
 import { registerLogos } from './http/logos.js';
 import { answerClientError, answerFrameworkError } from './http/protocol-errors.js';
 import { registerProxyHeaderWarning } from './http/proxy-header-warning.js';
+import { openReadinessRedis } from './http/readiness-redis.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serverTimeoutOptions } from './http/server-timeouts.js';
 import { registerStaticSite } from './http/static-site.js';
@@ -95,6 +96,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     services = await createServices(config, database, app.log, guards, options);
     registerHealthCheck(app, database, services.market.ingest);
+    registerLivenessCheck(app);
+    registerReadinessCheck(app, {
+      database,
+      snapshot: services.market.snapshot,
+      redis: openReadinessRedis(app, config),
+    });
     registerLegalDocuments(app, config.DATA_DIR);
     registerLogos(app, services.market.provider);
     await app.register(websocket, { options: { maxPayload: 65_536 } });

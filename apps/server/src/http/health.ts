@@ -12,10 +12,40 @@ export interface MarketReadiness {
   readonly historyStored: boolean;
 }
 
+/** Whether the market snapshot holds anything to answer with (filled by ingest, or a follower's stream). */
+export interface MarketContents {
+  readonly coins: ReadonlyMap<string, unknown>;
+}
+
+/** A shared Redis that answers a ping (a connection down rejects at once: no offline queue). */
+export interface RedisPing {
+  ping(): Promise<unknown>;
+}
+
+/** Null when the database answers, else why not. */
+async function databaseFailure(database: DatabaseHandle): Promise<unknown> {
+  try {
+    await sql`select 1`.execute(database.db);
+    return null;
+  } catch (error) {
+    return error ?? new Error('database unreachable');
+  }
+}
+
+async function redisReachable(redis: RedisPing): Promise<boolean> {
+  try {
+    await redis.ping();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Liveness and database reachability for load balancers and supervisors. The server answers every call while
  * the market warms up, so a warming market is still healthy (200); `market` tells a caller that needs every
- * figure (a test, a deploy check) when they are all there.
+ * figure (a test, a deploy check) when they are all there. Kept as it was for existing checks; `/livez` and
+ * `/readyz` say the two things apart.
  */
 export function registerHealthCheck(
   app: FastifyInstance,
@@ -28,15 +58,54 @@ export function registerHealthCheck(
       market: market.warmedUp ? 'ready' : 'warming',
       history: market.historyStored ? 'stored' : 'storing',
     };
-    try {
-      await sql`select 1`.execute(database.db);
-      return await reply.header('cache-control', 'no-store').send({ status: 'ok', ...state });
-    } catch (error) {
-      app.log.error({ err: error }, 'health check: database unreachable');
-      return reply
-        .code(503)
-        .header('cache-control', 'no-store')
-        .send({ status: 'unavailable', ...state });
-    }
+    const failure = await databaseFailure(database);
+    if (failure === null) return reply.header('cache-control', 'no-store').send({ status: 'ok', ...state });
+    app.log.error({ err: failure }, 'health check: database unreachable');
+    return reply
+      .code(503)
+      .header('cache-control', 'no-store')
+      .send({ status: 'unavailable', ...state });
+  });
+}
+
+/**
+ * Liveness: the process answers HTTP. Touches nothing else, so a database or Redis outage never makes a
+ * supervisor restart every instance at once (readiness takes them out of the load balancer instead).
+ */
+export function registerLivenessCheck(app: FastifyInstance): void {
+  app.get('/livez', (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+}
+
+export interface ReadinessProbes {
+  database: DatabaseHandle;
+  snapshot: MarketContents;
+  /** The shared Redis in production mode; null in the embedded mode, which needs none. */
+  redis: RedisPing | null;
+}
+
+/**
+ * Readiness for traffic: the database answers, Redis too in production mode, and the market snapshot has data
+ * (an instance that just started, or a follower still waiting for the leader's stream, has none). 503 names
+ * what is missing; the load balancer sends calls only to instances answering 200.
+ */
+export function registerReadinessCheck(app: FastifyInstance, probes: ReadinessProbes): void {
+  app.get('/readyz', async (_request, reply) => {
+    // Not logged: the balancer probes every few seconds, and the outage is logged where it is met.
+    const [databaseError, redis] = await Promise.all([
+      databaseFailure(probes.database),
+      probes.redis ? redisReachable(probes.redis) : Promise.resolve(null),
+    ]);
+    const database = databaseError === null;
+    const market = probes.snapshot.coins.size > 0;
+    const state = {
+      database: database ? 'reachable' : 'unreachable',
+      ...(redis === null ? {} : { redis: redis ? 'reachable' : 'unreachable' }),
+      market: market ? 'ready' : 'empty',
+    };
+    const ready = database && redis !== false && market;
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'unavailable', ...state });
   });
 }

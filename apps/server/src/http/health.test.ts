@@ -1,0 +1,112 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestDatabase } from '../../test/support/test-databases.js';
+import type { TestDatabase } from '../../test/support/test-databases.js';
+import { openRedis, redisReady } from '../scale-out/redis-connection.js';
+import { registerLivenessCheck, registerReadinessCheck } from './health.js';
+import type { MarketContents, RedisPing } from './health.js';
+
+const FILLED: MarketContents = { coins: new Map([['bitcoin', {}]]) };
+const EMPTY: MarketContents = { coins: new Map() };
+const ANSWERING: RedisPing = { ping: () => Promise.resolve('PONG') };
+const DOWN: RedisPing = { ping: () => Promise.reject(new Error('Connection is closed.')) };
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('liveness and readiness', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+  afterAll(() => database.dispose());
+
+  async function readiness(snapshot: MarketContents, redis: RedisPing | null) {
+    app = Fastify();
+    registerLivenessCheck(app);
+    registerReadinessCheck(app, { database: database.handle, snapshot, redis });
+    const answer = await app.inject({ method: 'GET', url: '/readyz' });
+    return { status: answer.statusCode, body: answer.json<Record<string, string>>(), answer };
+  }
+
+  it('is live without asking anything, even when nothing else is', async () => {
+    app = Fastify();
+    registerLivenessCheck(app);
+    registerReadinessCheck(app, { database: database.handle, snapshot: EMPTY, redis: DOWN });
+    const answer = await app.inject({ method: 'GET', url: '/livez' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'ok' });
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is ready with the database, Redis and market data; the embedded mode has no Redis to ask', async () => {
+    const production = await readiness(FILLED, ANSWERING);
+    expect(production.status).toBe(200);
+    expect(production.body).toEqual({
+      status: 'ready',
+      database: 'reachable',
+      redis: 'reachable',
+      market: 'ready',
+    });
+    expect(production.answer.headers['cache-control']).toBe('no-store');
+    await app?.close();
+    const embedded = await readiness(FILLED, null);
+    expect(embedded.status).toBe(200);
+    expect(embedded.body).toEqual({ status: 'ready', database: 'reachable', market: 'ready' });
+  });
+
+  it('is not ready before the snapshot has data, or while Redis is down', async () => {
+    const empty = await readiness(EMPTY, ANSWERING);
+    expect(empty.status).toBe(503);
+    expect(empty.body).toMatchObject({ status: 'unavailable', market: 'empty' });
+    await app?.close();
+    const redisDown = await readiness(FILLED, DOWN);
+    expect(redisDown.status).toBe(503);
+    expect(redisDown.body).toMatchObject({ status: 'unavailable', redis: 'unreachable', market: 'ready' });
+  });
+
+  it('pings a real Redis, and answers 503 at once for one that is not there', async () => {
+    const log = pino({ level: 'silent' });
+    const up = openRedis('redis://127.0.0.1:6379', log, 'readiness-test');
+    const gone = openRedis(`redis://127.0.0.1:${await closedPort()}`, log, 'readiness-test');
+    try {
+      await redisReady(up, 5_000);
+      expect((await readiness(FILLED, up)).status).toBe(200);
+      await app?.close();
+      const refused = await readiness(FILLED, gone);
+      expect(refused.status).toBe(503);
+      expect(refused.body.redis).toBe('unreachable');
+    } finally {
+      up.disconnect();
+      gone.disconnect();
+    }
+  });
+
+  it('is not ready once the database is gone', async () => {
+    const gone = await createTestDatabase('sqlite');
+    await gone.dispose();
+    app = Fastify();
+    registerReadinessCheck(app, { database: gone.handle, snapshot: FILLED, redis: null });
+    const answer = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+  });
+});
