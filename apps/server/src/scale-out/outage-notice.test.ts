@@ -1,0 +1,38 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+
+import { OutageNotice } from './outage-notice.js';
+
+function capturingLog(): { log: pino.Logger; lines: { level: number; msg: string }[] } {
+  const lines: { level: number; msg: string }[] = [];
+  const log = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
+  return { log, lines };
+}
+
+describe('OutageNotice', () => {
+  it('logs a fallback once per outage and the recovery once, however many calls fail in between', () => {
+    const { log, lines } = capturingLog();
+    const notice = new OutageNotice(log, 'login attempts', 'refuse');
+    notice.succeeded();
+    for (let call = 0; call < 100; call++) notice.failed(new Error('Connection is closed.'));
+    for (let call = 0; call < 100; call++) notice.succeeded();
+    notice.failed(new Error('Connection is closed.'));
+    notice.failed(new Error('Connection is closed.'));
+    expect(lines.map((line) => line.msg)).toEqual([
+      'redis unavailable: login attempts refuses every call until it is back (fails closed)',
+      'redis available again: login attempts is shared again',
+      'redis unavailable: login attempts refuses every call until it is back (fails closed)',
+    ]);
+  });
+
+  it('says when a use lets calls through instead', () => {
+    const { log, lines } = capturingLog();
+    new OutageNotice(log, 'gateway rate limit', 'allow').failed(new Error('down'));
+    expect(lines[0]?.msg).toBe(
+      'redis unavailable: gateway rate limit lets calls through unchecked until it is back (fails open)',
+    );
+  });
+});
