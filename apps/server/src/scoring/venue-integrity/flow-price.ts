@@ -23,26 +23,42 @@ export function flowPriceCoherence(
   trades: readonly TradePrint[],
   minimumBuckets: number,
 ): FlowPriceCoherence | null {
+  return flowPriceOf(byPairInTime(trades).map(flowTally), minimumBuckets);
+}
+
+/**
+ * One pair's standardised flow × standardised price move per bucket of prints (none for fewer than 3 buckets
+ * or no variation), in time order.
+ */
+export function flowTally(prints: readonly TradePrint[]): Float64Array {
+  const sided = prints.filter((print) => print.side !== null && print.price > 0);
+  const flows: number[] = [];
+  const moves: number[] = [];
+  for (let start = 0; start + BUCKET_PRINTS < sided.length; start += BUCKET_PRINTS) {
+    let flow = 0;
+    for (let index = start; index < start + BUCKET_PRINTS; index++) {
+      const print = sided[index]!;
+      flow += print.side === 'buy' ? print.amount : -print.amount;
+    }
+    flows.push(flow);
+    moves.push(Math.log(sided[start + BUCKET_PRINTS]!.price / sided[start]!.price));
+  }
+  const x = standardised(flows);
+  const y = standardised(moves);
+  if (!x || !y) return new Float64Array(0);
+  return Float64Array.from(x, (value, index) => value * y[index]!);
+}
+
+/** The pooled correlation over the pairs' tallies, summed in the pairs' order. */
+export function flowPriceOf(
+  tallies: readonly Float64Array[],
+  minimumBuckets: number,
+): FlowPriceCoherence | null {
   let products = 0;
   let buckets = 0;
-  for (const prints of byPairInTime(trades)) {
-    const sided = prints.filter((print) => print.side !== null && print.price > 0);
-    const flows: number[] = [];
-    const moves: number[] = [];
-    for (let start = 0; start + BUCKET_PRINTS < sided.length; start += BUCKET_PRINTS) {
-      let flow = 0;
-      for (let index = start; index < start + BUCKET_PRINTS; index++) {
-        const print = sided[index]!;
-        flow += print.side === 'buy' ? print.amount : -print.amount;
-      }
-      flows.push(flow);
-      moves.push(Math.log(sided[start + BUCKET_PRINTS]!.price / sided[start]!.price));
-    }
-    const x = standardised(flows);
-    const y = standardised(moves);
-    if (!x || !y) continue;
-    for (let index = 0; index < x.length; index++) products += x[index]! * y[index]!;
-    buckets += x.length;
+  for (const tally of tallies) {
+    for (const product of tally) products += product;
+    buckets += tally.length;
   }
   return buckets >= minimumBuckets ? { correlation: products / buckets, buckets } : null;
 }

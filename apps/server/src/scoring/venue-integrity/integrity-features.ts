@@ -1,10 +1,14 @@
-import { flowPriceCoherence } from './flow-price.js';
+import { flowPriceOf, flowTally } from './flow-price.js';
 import type { FlowPriceCoherence } from './flow-price.js';
-import { matchedLegShare } from './matched-legs.js';
-import { signClustering } from './sign-clustering.js';
-import type { SignClustering } from './sign-clustering.js';
-import { outsideQuoteShare, pairedPrintShare } from './tape-features.js';
-import { benfordChanceMad, benfordMad, roundSizeShare } from './trade-size-tests.js';
+import { legTally, matchedLegShareOf } from './matched-legs.js';
+import type { LegTally } from './matched-legs.js';
+import { byPairInTime, pairKey } from './pair-tapes.js';
+import { signClusteringOf, signTally } from './sign-clustering.js';
+import type { SignClustering, SignTally } from './sign-clustering.js';
+import { booksByPair, outsideQuoteShareOf, pairedPrintCount, quoteTally } from './tape-features.js';
+import type { QuoteTally } from './tape-features.js';
+import { benfordChanceMad, benfordMadOf, roundSizeShareOf, sizeTally } from './trade-size-tests.js';
+import type { SizeTally } from './trade-size-tests.js';
 import type { VenueEvidence } from './venue-evidence.js';
 
 /** Minimum samples below which a feature says nothing (a thin but honest market is not accused). */
@@ -47,34 +51,82 @@ export interface IntegrityFeatures {
 export type FeatureName =
   'benfordMad' | 'roundSizeShare' | 'pairedPrintShare' | 'outsideQuoteShare' | 'depthToVolume';
 
+/** What every tape test counts over one pair's prints: a venue's features, or one coin's, sum its pairs'. */
+export interface PairTally {
+  coinId: string;
+  prints: number;
+  sizes: SizeTally;
+  pairedPrints: number;
+  quote: QuoteTally;
+  signs: SignTally;
+  flow: Float64Array;
+  legs: LegTally;
+}
+
+/** Each pair's tallies of the venue's evidence, in the order its pairs first print. */
+export function pairTallies(evidence: VenueEvidence): PairTally[] {
+  const booksOf = booksByPair(evidence.books);
+  return byPairInTime(evidence.trades).map((prints) => ({
+    coinId: prints[0]!.coinId,
+    prints: prints.length,
+    sizes: sizeTally(prints.map((print) => print.amount)),
+    pairedPrints: pairedPrintCount(prints),
+    quote: quoteTally(prints, booksOf.get(pairKey(prints[0]!)) ?? [], QUOTE_WINDOW_MS, QUOTE_TOLERANCE),
+    signs: signTally(prints),
+    flow: flowTally(prints),
+    legs: legTally(prints),
+  }));
+}
+
 /**
  * The integrity features of one venue's evidence; `copied` is its copied share from the comparison of the
  * universe's tapes (tape-copy.ts), null when no peer overlaps.
  */
 export function integrityFeatures(evidence: VenueEvidence, copied: number | null = null): IntegrityFeatures {
-  const sizes = evidence.trades.map((print) => print.amount);
-  const enoughSizes = sizes.length >= FEATURE_MINIMUMS.sizeTests;
-  const enoughTape = evidence.trades.length >= FEATURE_MINIMUMS.tapeTests;
+  return featuresOf(evidence, pairTallies(evidence), copied);
+}
+
+/**
+ * The features of `tallies` (all of the venue's pairs, or a coin's), with the depth and reported volume of
+ * `market` and the copied share `copied`.
+ */
+export function featuresOf(
+  market: Pick<VenueEvidence, 'exchangeId' | 'depthUsd2pct' | 'reportedVolumeUsd24h'>,
+  tallies: readonly PairTally[],
+  copied: number | null,
+): IntegrityFeatures {
+  const tradeCount = tallies.reduce((sum, tally) => sum + tally.prints, 0);
+  const enoughSizes = tradeCount >= FEATURE_MINIMUMS.sizeTests;
+  const enoughTape = tradeCount >= FEATURE_MINIMUMS.tapeTests;
+  const sizes = tallies.map((tally) => tally.sizes);
   return {
-    exchangeId: evidence.exchangeId,
-    tradeCount: evidence.trades.length,
-    benfordMad: enoughSizes ? Math.max(0, benfordMad(sizes) - benfordChanceMad(sizes.length)) : null,
-    roundSizeShare: enoughSizes ? roundSizeShare(sizes) : null,
-    pairedPrintShare: enoughTape ? pairedPrintShare(evidence.trades) : null,
-    outsideQuoteShare: outsideQuoteShare(
-      evidence.trades,
-      evidence.books,
-      QUOTE_WINDOW_MS,
-      QUOTE_TOLERANCE,
+    exchangeId: market.exchangeId,
+    tradeCount,
+    benfordMad: enoughSizes ? Math.max(0, benfordMadOf(sizes) - benfordChanceMad(tradeCount)) : null,
+    roundSizeShare: enoughSizes ? roundSizeShareOf(sizes) : null,
+    pairedPrintShare: enoughTape
+      ? tallies.reduce((sum, tally) => sum + tally.pairedPrints, 0) / tradeCount
+      : null,
+    outsideQuoteShare: outsideQuoteShareOf(
+      tallies.map((tally) => tally.quote),
       FEATURE_MINIMUMS.quoteTests,
     ),
     depthToVolume:
-      evidence.depthUsd2pct !== null && evidence.reportedVolumeUsd24h > 0
-        ? evidence.depthUsd2pct / evidence.reportedVolumeUsd24h
+      market.depthUsd2pct !== null && market.reportedVolumeUsd24h > 0
+        ? market.depthUsd2pct / market.reportedVolumeUsd24h
         : null,
-    signClustering: signClustering(evidence.trades, FEATURE_MINIMUMS.tapeTests),
-    flowPrice: flowPriceCoherence(evidence.trades, FEATURE_MINIMUMS.flowBuckets),
-    matchedLegShare: matchedLegShare(evidence.trades, FEATURE_MINIMUMS.tapeTests),
+    signClustering: signClusteringOf(
+      tallies.map((tally) => tally.signs),
+      FEATURE_MINIMUMS.tapeTests,
+    ),
+    flowPrice: flowPriceOf(
+      tallies.map((tally) => tally.flow),
+      FEATURE_MINIMUMS.flowBuckets,
+    ),
+    matchedLegShare: matchedLegShareOf(
+      tallies.map((tally) => tally.legs),
+      FEATURE_MINIMUMS.tapeTests,
+    ),
     copiedShare: enoughTape ? copied : null,
   };
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { TradePrint } from '@coinlens/market-model';
 import { auditVenues, judgeVenues } from './judge-venues.js';
-import { evidence, honestTape, seededRandom } from './testing/tape-fixtures.js';
+import { featuresOf, integrityFeatures, pairTallies } from './integrity-features.js';
+import { book, evidence, honestTape, seededRandom } from './testing/tape-fixtures.js';
 
 const asCoin = (coinId: string, tape: readonly TradePrint[]) => tape.map((print) => ({ ...print, coinId }));
 
@@ -36,6 +37,32 @@ describe('judging venues', () => {
     // The venue as a whole is discounted; a coin not sampled there gets the median of the sampled ones.
     expect(venue.integrity).toBeLessThan(0.5);
     expect(venue.unsampledCoinIntegrity).toBeCloseTo((venue.coins['target']! + 1) / 2, 6);
+  });
+
+  it('judges a coin on the same features its own slice of the tape has', () => {
+    const target = randomSided(asCoin('target', honestTape('v', 1_500, 3)), 2, 4);
+    const innocent = asCoin('innocent', honestTape('v', 800, 5)).map((print, index) =>
+      index % 3 === 0 ? { ...print, quote: 'USDT' } : print,
+    );
+    const books = ['target', 'innocent'].map((coinId) => ({ ...book('v'), coinId }));
+    const venue = evidence('v', [...innocent.slice(0, 300), ...target, ...innocent.slice(300)], { books });
+    const tallies = pairTallies(venue);
+    for (const coinId of ['target', 'innocent']) {
+      const market = { exchangeId: 'v', reportedVolumeUsd24h: 0, depthUsd2pct: null };
+      const slice = {
+        ...market,
+        trades: venue.trades.filter((print) => print.coinId === coinId),
+        books: books.filter((snapshot) => snapshot.coinId === coinId),
+      };
+      const fromTallies = featuresOf(
+        market,
+        tallies.filter((tally) => tally.coinId === coinId),
+        0.2,
+      );
+      expect(fromTallies).toEqual(integrityFeatures(slice, 0.2));
+      if (coinId === 'target') expect(fromTallies.outsideQuoteShare).not.toBeNull();
+    }
+    expect(featuresOf(venue, tallies, null)).toEqual(integrityFeatures(venue));
   });
 
   it('audits venues: integrity, flags and the volume the score counts', async () => {

@@ -1,8 +1,8 @@
 import { median } from '../../analytics/robust-statistics.js';
 import { SCORE_PARAMETERS } from '../methodology.js';
 import { verifiedVolume } from '../verified-volume.js';
-import { integrityFeatures } from './integrity-features.js';
-import type { IntegrityFeatures } from './integrity-features.js';
+import { featuresOf, pairTallies } from './integrity-features.js';
+import type { IntegrityFeatures, PairTally } from './integrity-features.js';
 import { TapeCopies } from './tape-copy.js';
 import type { VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
@@ -20,46 +20,50 @@ export async function judgeVenues(
   universe: readonly VenueEvidence[],
   pause: Pause = async () => {},
 ): Promise<{ venues: VenueIntegrity[]; busyMs: number }> {
-  const features: IntegrityFeatures[] = [];
   let busyMs = 0;
-  const preparing = performance.now();
-  const copies = new TapeCopies(universe);
-  busyMs += performance.now() - preparing;
-  for (const evidence of universe) {
+  /** Runs one venue's share of the work as a slice of its own, counting its time. */
+  const slice = async <T>(work: () => T): Promise<T> => {
     await pause();
     const started = performance.now();
-    features.push(integrityFeatures(evidence, copies.share(evidence.exchangeId)));
+    const result = work();
     busyMs += performance.now() - started;
-  }
-  const started = performance.now();
-  const venues = scoreVenues(features);
-  busyMs += performance.now() - started;
-  for (const [index, venue] of venues.entries()) {
-    await pause();
-    const judging = performance.now();
-    Object.assign(venue, coinIntegrity(universe[index]!, copies));
-    busyMs += performance.now() - judging;
-  }
+    return result;
+  };
+  const copies = new TapeCopies(universe);
+  for (const evidence of universe) await slice(() => copies.index(evidence.exchangeId));
+  // Each pair's tape tests run once: the venue's features and each coin's are sums over its pairs.
+  const tallies: PairTally[][] = [];
+  const features: IntegrityFeatures[] = [];
+  for (const evidence of universe)
+    await slice(() => {
+      tallies.push(pairTallies(evidence));
+      features.push(featuresOf(evidence, tallies.at(-1)!, copies.share(evidence.exchangeId)));
+    });
+  const venues = await slice(() => scoreVenues(features));
+  for (const [index, venue] of venues.entries())
+    await slice(() =>
+      Object.assign(venue, coinIntegrity(universe[index]!.exchangeId, tallies[index]!, copies)),
+    );
   return { venues, busyMs };
 }
 
 /** Each sampled coin's integrity on the venue, from its own prints and books, and the median for the rest. */
 function coinIntegrity(
-  evidence: VenueEvidence,
+  exchangeId: string,
+  tallies: readonly PairTally[],
   copies: TapeCopies,
 ): Pick<VenueIntegrity, 'coins' | 'unsampledCoinIntegrity'> {
-  const coinIds = [...new Set(evidence.trades.map((print) => print.coinId))];
+  const byCoin = new Map<string, PairTally[]>();
+  for (const tally of tallies) {
+    const list = byCoin.get(tally.coinId);
+    if (list) list.push(tally);
+    else byCoin.set(tally.coinId, [tally]);
+  }
   const coins: Record<string, number> = {};
-  for (const coinId of coinIds) {
-    const slice: VenueEvidence = {
-      exchangeId: evidence.exchangeId,
-      trades: evidence.trades.filter((print) => print.coinId === coinId),
-      books: evidence.books.filter((book) => book.coinId === coinId),
-      // The depth cap judges each coin's volume against its own book (verified-volume.ts).
-      reportedVolumeUsd24h: 0,
-      depthUsd2pct: null,
-    };
-    coins[coinId] = absoluteIntegrity(integrityFeatures(slice, copies.share(evidence.exchangeId, coinId)));
+  for (const [coinId, coinTallies] of byCoin) {
+    // The depth cap judges each coin's volume against its own book (verified-volume.ts).
+    const market = { exchangeId, reportedVolumeUsd24h: 0, depthUsd2pct: null };
+    coins[coinId] = absoluteIntegrity(featuresOf(market, coinTallies, copies.share(exchangeId, coinId)));
   }
   return { coins, unsampledCoinIntegrity: median(Object.values(coins)) ?? 1 };
 }

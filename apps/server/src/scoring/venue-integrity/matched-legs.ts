@@ -29,27 +29,49 @@ const sizeKey = (amount: number) => Math.round(Math.log(amount) * 1e8);
  * 0.001 BTC prints). Null below `minimum` sided prints.
  */
 export function matchedLegShare(trades: readonly TradePrint[], minimum: number): number | null {
+  return matchedLegShareOf(byPairInTime(trades).map(legTally), minimum);
+}
+
+/**
+ * One pair's notional as the matched-leg test adds it up, term by term in time order: of every sided print, and
+ * of the prints in matched legs. Terms, not sums, so that a venue's share and each coin's add up exactly as one
+ * pass over their prints would.
+ */
+export interface LegTally {
+  sided: number[];
+  matched: number[];
+}
+
+export function legTally(prints: readonly TradePrint[]): LegTally {
+  const tally: LegTally = { sided: [], matched: [] };
+  const candidates = secondLegsBySize(prints);
+  const used = new Uint8Array(prints.length);
+  for (let first = 0; first < prints.length; first++) {
+    const leg = prints[first]!;
+    if (leg.side === null) continue;
+    tally.sided.push(leg.price * leg.amount);
+    if (used[first]) continue;
+    const second = nextLeg(candidates.get(sizeKey(leg.amount)) ?? [], leg, first, used);
+    if (!second) continue;
+    used[first] = 1;
+    tally.matched.push(leg.price * leg.amount);
+    for (const index of second.prints) {
+      used[index] = 1;
+      tally.matched.push(prints[index]!.price * prints[index]!.amount);
+    }
+  }
+  return tally;
+}
+
+/** The matched share over the pairs' tallies, their terms summed in the pairs' order. */
+export function matchedLegShareOf(tallies: readonly LegTally[], minimum: number): number | null {
   let sided = 0;
   let total = 0;
   let matched = 0;
-  for (const prints of byPairInTime(trades)) {
-    const candidates = secondLegsBySize(prints);
-    const used = new Uint8Array(prints.length);
-    for (let first = 0; first < prints.length; first++) {
-      const leg = prints[first]!;
-      if (leg.side === null) continue;
-      sided++;
-      total += leg.price * leg.amount;
-      if (used[first]) continue;
-      const second = nextLeg(candidates.get(sizeKey(leg.amount)) ?? [], leg, first, used);
-      if (!second) continue;
-      used[first] = 1;
-      matched += leg.price * leg.amount;
-      for (const index of second.prints) {
-        used[index] = 1;
-        matched += prints[index]!.price * prints[index]!.amount;
-      }
-    }
+  for (const tally of tallies) {
+    sided += tally.sided.length;
+    for (const notional of tally.sided) total += notional;
+    for (const notional of tally.matched) matched += notional;
   }
   if (sided < minimum || total <= 0) return null;
   return Math.min(1, matched / total);

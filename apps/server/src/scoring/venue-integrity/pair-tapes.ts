@@ -1,5 +1,8 @@
 import type { TradePrint } from '@coinlens/market-model';
 
+/** The key of a print's (or book's) pair on its venue. */
+export const pairKey = (pair: Pick<TradePrint, 'coinId' | 'quote'>) => `${pair.coinId}|${pair.quote}`;
+
 const split = new WeakMap<readonly TradePrint[], TradePrint[][]>();
 
 /**
@@ -17,7 +20,7 @@ export function byPairInTime(trades: readonly TradePrint[]): readonly (readonly 
 function pairLists(trades: readonly TradePrint[]): TradePrint[][] {
   const byPair = new Map<string, TradePrint[]>();
   for (const print of trades) {
-    const key = `${print.coinId}|${print.quote}`;
+    const key = pairKey(print);
     const list = byPair.get(key);
     if (list) list.push(print);
     else byPair.set(key, [print]);

@@ -17,23 +17,47 @@ export interface SignClustering {
  * Null below `minimum` sided prints.
  */
 export function signClustering(trades: readonly TradePrint[], minimum: number): SignClustering | null {
+  return signClusteringOf(byPairInTime(trades).map(signTally), minimum);
+}
+
+/** What sign clustering counts over one pair's prints in time order; a venue's is the sum of its pairs'. */
+export interface SignTally {
+  /** Sum of the products of consecutive signs, and how many such links. */
+  products: number;
+  links: number;
+  /** Sum of the signs, and how many sided prints. */
+  sum: number;
+  count: number;
+}
+
+export function signTally(prints: readonly TradePrint[]): SignTally {
+  const tally: SignTally = { products: 0, links: 0, sum: 0, count: 0 };
+  let previous = 0;
+  for (const print of prints) {
+    if (print.side === null) continue;
+    const sign = print.side === 'buy' ? 1 : -1;
+    tally.sum += sign;
+    tally.count++;
+    if (previous !== 0) {
+      tally.products += sign * previous;
+      tally.links++;
+    }
+    previous = sign;
+  }
+  return tally;
+}
+
+/** Sign clustering over the pairs' tallies (whole numbers: the order of the pairs does not matter). */
+export function signClusteringOf(tallies: readonly SignTally[], minimum: number): SignClustering | null {
   let products = 0;
   let links = 0;
   let sum = 0;
   let count = 0;
-  for (const prints of byPairInTime(trades)) {
-    let previous = 0;
-    for (const print of prints) {
-      if (print.side === null) continue;
-      const sign = print.side === 'buy' ? 1 : -1;
-      sum += sign;
-      count++;
-      if (previous !== 0) {
-        products += sign * previous;
-        links++;
-      }
-      previous = sign;
-    }
+  for (const tally of tallies) {
+    products += tally.products;
+    links += tally.links;
+    sum += tally.sum;
+    count += tally.count;
   }
   if (count < minimum || links === 0) return null;
   const mean = sum / count;

@@ -12,6 +12,12 @@ const MINIMUM_MATCHES = 20;
 /** Distinct sizes among the matched prints, as a share of them, below which the matches are one size's habit. */
 const COPY_DISTINCT_SIZES = 0.3;
 
+/** Print indices of a tape ordered by size, with their log sizes in that order. */
+interface SizeIndex {
+  order: Uint32Array;
+  logSizes: Float64Array;
+}
+
 /** One venue's sided prints of one coin, in time order, as columns. */
 interface CoinTape {
   times: Float64Array;
@@ -20,8 +26,11 @@ interface CoinTape {
   round: Uint8Array;
   notional: Float64Array;
   total: number;
-  /** The prints ordered by size, built when the tape is first compared. */
-  bySize?: { order: Uint32Array; logSizes: Float64Array };
+  /**
+   * Built when the tape is first compared: every print by size, and the prints whose size is not round by size
+   * (a round print is only ever matched with those, so it never walks the peer's many prints of its round size).
+   */
+  bySize?: { all: SizeIndex; notRound: SizeIndex };
 }
 
 /**
@@ -30,14 +39,22 @@ interface CoinTape {
  * sides, rhythm, relative sizes). Honest venues trading the same coin react to the same news but not with sizes
  * in a fixed ratio, so their matches spread evenly over ratios; two round sizes (0.5 and 0.5) match by habit and
  * are left out. The copied notional is the modal ratio's excess over its neighbouring ratios, against the one peer
- * it is highest for. Built once per universe; each venue is worked out when first asked.
+ * it is highest for. Each venue's tapes are indexed once (`index`, or when first needed); each venue's copies are
+ * worked out when first asked.
  */
 export class TapeCopies {
+  private readonly trades = new Map<string, readonly TradePrint[]>();
   private readonly tapes = new Map<string, Map<string, CoinTape>>();
   private readonly copied = new Map<string, { venue: number | null; coins: Map<string, number> }>();
 
   constructor(universe: readonly { exchangeId: string; trades: readonly TradePrint[] }[]) {
-    for (const { exchangeId, trades } of universe) this.tapes.set(exchangeId, coinTapes(trades));
+    for (const { exchangeId, trades } of universe) this.trades.set(exchangeId, trades);
+  }
+
+  /** Builds the venue's tapes now (the runner indexes one venue per slice, so no one slice does them all). */
+  index(exchangeId: string): void {
+    if (this.tapes.has(exchangeId)) return;
+    this.tapes.set(exchangeId, coinTapes(this.trades.get(exchangeId) ?? []));
   }
 
   /** Share of the venue's notional (or of its notional in `coinId`) that is copied; null without a peer. */
@@ -48,6 +65,7 @@ export class TapeCopies {
   }
 
   private compute(exchangeId: string): { venue: number | null; coins: Map<string, number> } {
+    for (const venueId of this.trades.keys()) this.index(venueId);
     const own = this.tapes.get(exchangeId) ?? new Map<string, CoinTape>();
     const total = [...own.values()].reduce((sum, tape) => sum + tape.total, 0);
     const coins = new Map<string, number>();
@@ -81,15 +99,24 @@ function coinTapes(trades: readonly TradePrint[]): Map<string, CoinTape> {
   const tapes = new Map<string, CoinTape>();
   for (const [coinId, prints] of byCoin) {
     prints.sort((a, b) => a.timestamp - b.timestamp);
+    const count = prints.length;
     const tape: CoinTape = {
-      times: Float64Array.from(prints, (print) => print.timestamp),
-      logSizes: Float64Array.from(prints, (print) => Math.log(print.amount)),
-      buys: Uint8Array.from(prints, (print) => (print.side === 'buy' ? 1 : 0)),
-      round: Uint8Array.from(prints, (print) => (isRound(print.amount) ? 1 : 0)),
-      notional: Float64Array.from(prints, (print) => print.price * print.amount),
+      times: new Float64Array(count),
+      logSizes: new Float64Array(count),
+      buys: new Uint8Array(count),
+      round: new Uint8Array(count),
+      notional: new Float64Array(count),
       total: 0,
     };
-    tape.total = tape.notional.reduce((sum, value) => sum + value, 0);
+    for (let index = 0; index < count; index++) {
+      const print = prints[index]!;
+      tape.times[index] = print.timestamp;
+      tape.logSizes[index] = Math.log(print.amount);
+      tape.buys[index] = print.side === 'buy' ? 1 : 0;
+      tape.round[index] = isRound(print.amount) ? 1 : 0;
+      tape.notional[index] = print.price * print.amount;
+      tape.total += tape.notional[index]!;
+    }
     tapes.set(coinId, tape);
   }
   return tapes;
@@ -107,8 +134,8 @@ const CHANCE_OFFSETS = [-10, -5, 5, 10];
 /**
  * Notional of `own` prints at the copy ratio beyond chance; null when the tapes do not overlap. The candidate
  * ratio comes from the full windows of the first prints; every print is then checked for a peer print of that
- * size ratio in its window by binary search over the peer's sizes — O(n log m), not every print against every
- * print of its window. Chance is what the same check finds at ratios a few bins away.
+ * size ratio in its window, walking own and peer prints in size order together — O((n + m) log m) for the
+ * sorting once per tape, then linear per ratio. Chance is what the same check finds at ratios a few bins away.
  */
 function copiedNotional(own: CoinTape, peer: CoinTape): number | null {
   const last = own.times.length - 1;
@@ -120,79 +147,147 @@ function copiedNotional(own: CoinTape, peer: CoinTape): number | null {
     return null;
   const candidate = candidateBin(own, peer);
   if (candidate === null) return 0;
-  const sizes = (peer.bySize ??= sizeIndex(peer));
-  const at = matchesAt(own, peer, sizes, candidate);
+  const matched = matchedAt(own, peer, candidate);
+  const at = matchedSummary(own, matched.flags, matched.count);
   // A copy keeps the source's varied sizes; prints of one machine size meeting a peer's habitual size (a bot
   // printing 250 USD against a venue's many 0.001 BTC) share a ratio without copying anything.
   if (at.count < MINIMUM_MATCHES || at.sizes < COPY_DISTINCT_SIZES * at.count) return 0;
   const chance =
-    CHANCE_OFFSETS.reduce((sum, offset) => sum + matchesAt(own, peer, sizes, candidate + offset).count, 0) /
+    CHANCE_OFFSETS.reduce((sum, offset) => sum + matchedAt(own, peer, candidate + offset).count, 0) /
     CHANCE_OFFSETS.length;
   return at.notional * (Math.max(0, at.count - chance) / at.count);
 }
 
+/**
+ * Counts per ratio bin, reused by every comparison (it is zeroed again after each): a typed array around bin 0
+ * instead of a map per comparison. Bins beyond it (size ratios past e^±65) go to a map.
+ */
+const BIN_OFFSET = 1 << 15;
+const binCounts = new Uint32Array(2 * BIN_OFFSET);
+
 /** The size-ratio bin most probe prints' windows share, or null when none stands out. Probes are spread evenly
- * over the tape: a copier may start late or pause. */
+ * over the tape: a copier may start late or pause. Of equally shared bins, the first one counted. */
 function candidateBin(own: CoinTape, peer: CoinTape): number | null {
-  const counts = new Map<number, number>();
+  const counted: number[] = [];
+  const beyond = new Map<number, number>();
+  const { times, buys, round, logSizes } = peer;
   const stride = Math.max(1, Math.floor(own.times.length / PROBE_PRINTS));
   for (let index = 0; index < own.times.length; index += stride) {
     const time = own.times[index]!;
-    const start = firstIndex(peer.times.length, (source) => peer.times[source]! >= time - LAG_MAX_MS);
-    const end = Math.min(peer.times.length, start + PROBE_WINDOW);
-    for (let source = start; source < end && peer.times[source]! <= time - LAG_MIN_MS; source++) {
-      if (peer.buys[source] !== own.buys[index] || (peer.round[source] && own.round[index])) continue;
-      const bin = Math.round((own.logSizes[index]! - peer.logSizes[source]!) / RATIO_BIN);
-      counts.set(bin, (counts.get(bin) ?? 0) + 1);
+    const buy = own.buys[index];
+    const ownRound = own.round[index];
+    const ownLogSize = own.logSizes[index]!;
+    const start = firstIndex(times.length, (source) => times[source]! >= time - LAG_MAX_MS);
+    const end = Math.min(times.length, start + PROBE_WINDOW);
+    for (let source = start; source < end && times[source]! <= time - LAG_MIN_MS; source++) {
+      if (buys[source] !== buy || (round[source] && ownRound)) continue;
+      const bin = Math.round((ownLogSize - logSizes[source]!) / RATIO_BIN);
+      const slot = bin + BIN_OFFSET;
+      if (slot >= 0 && slot < binCounts.length) {
+        if (binCounts[slot]!++ === 0) counted.push(bin);
+      } else {
+        const count = beyond.get(bin) ?? 0;
+        if (count === 0) counted.push(bin);
+        beyond.set(bin, count + 1);
+      }
     }
   }
   let best: number | null = null;
   let hits = PROBE_HITS - 1;
-  for (const [bin, count] of counts)
+  for (const bin of counted) {
+    const slot = bin + BIN_OFFSET;
+    const inside = slot >= 0 && slot < binCounts.length;
+    const count = inside ? binCounts[slot]! : beyond.get(bin)!;
+    if (inside) binCounts[slot] = 0;
     if (count > hits) {
       best = bin;
       hits = count;
     }
+  }
   return best;
 }
 
-/** The peer's print indices ordered by size, with their log sizes in that order. */
-function sizeIndex(peer: CoinTape): { order: Uint32Array; logSizes: Float64Array } {
-  const order = Uint32Array.from(peer.logSizes.keys()).sort((a, b) => peer.logSizes[a]! - peer.logSizes[b]!);
-  return { order, logSizes: Float64Array.from(order, (index) => peer.logSizes[index]!) };
+function sizeIndexes(tape: CoinTape): { all: SizeIndex; notRound: SizeIndex } {
+  const { logSizes, round } = tape;
+  const all = Uint32Array.from(logSizes.keys()).sort((a, b) => logSizes[a]! - logSizes[b]!);
+  const notRound = all.filter((index) => round[index] === 0);
+  const index = (order: Uint32Array): SizeIndex => ({
+    order,
+    logSizes: Float64Array.from(order, (print) => logSizes[print]!),
+  });
+  return { all: index(all), notRound: index(notRound) };
 }
 
 /**
- * Own prints with a peer print of ratio bin `bin` in their window: how many, their notional, and how many
- * distinct sizes they have.
+ * Which own prints have a peer print of ratio bin `bin` in their window (same side, not two round sizes), as
+ * flags in time order, and how many. Own prints are taken in size order, so the first peer print of each one's
+ * size range only moves forward.
  */
-function matchesAt(
-  own: CoinTape,
-  peer: CoinTape,
-  sizes: { order: Uint32Array; logSizes: Float64Array },
-  bin: number,
-): { count: number; notional: number; sizes: number } {
+function matchedAt(own: CoinTape, peer: CoinTape, bin: number): { flags: Uint8Array; count: number } {
+  const ownOrder = (own.bySize ??= sizeIndexes(own)).all.order;
+  const { all, notRound } = (peer.bySize ??= sizeIndexes(peer));
+  const shift = bin * RATIO_BIN;
+  const flags = new Uint8Array(own.times.length);
+  // Where the current size range starts in each of the peer's size orders.
+  let fromAll = 0;
+  let fromNotRound = 0;
   let count = 0;
+  for (let rank = 0; rank < ownOrder.length; rank++) {
+    const index = ownOrder[rank]!;
+    const target = own.logSizes[index]! - shift;
+    const from = target - RATIO_BIN / 2;
+    let position: number;
+    let sizes: SizeIndex;
+    // Two round sizes match by habit: a round print looks only among the peer's other sizes.
+    if (own.round[index]) {
+      sizes = notRound;
+      while (fromNotRound < sizes.logSizes.length && sizes.logSizes[fromNotRound]! < from) fromNotRound++;
+      position = fromNotRound;
+    } else {
+      sizes = all;
+      while (fromAll < sizes.logSizes.length && sizes.logSizes[fromAll]! < from) fromAll++;
+      position = fromAll;
+    }
+    if (hasPeerPrint(own, index, peer, sizes, position, target + RATIO_BIN / 2)) {
+      flags[index] = 1;
+      count++;
+    }
+  }
+  return { flags, count };
+}
+
+/** Whether a peer print from `position` of `sizes` up to log size `to` printed the same side in the window. */
+function hasPeerPrint(
+  own: CoinTape,
+  index: number,
+  peer: CoinTape,
+  sizes: SizeIndex,
+  position: number,
+  to: number,
+): boolean {
+  const time = own.times[index]!;
+  const buy = own.buys[index];
+  for (; position < sizes.logSizes.length; position++) {
+    if (sizes.logSizes[position]! > to) return false;
+    const source = sizes.order[position]!;
+    const lag = time - peer.times[source]!;
+    if (lag >= LAG_MIN_MS && lag <= LAG_MAX_MS && peer.buys[source] === buy) return true;
+  }
+  return false;
+}
+
+/** The matched prints' notional (summed in time order) and how many distinct sizes they have. */
+function matchedSummary(
+  own: CoinTape,
+  flags: Uint8Array,
+  count: number,
+): { count: number; notional: number; sizes: number } {
   let notional = 0;
   const distinct = new Set<number>();
-  for (let index = 0; index < own.times.length; index++) {
-    const target = own.logSizes[index]! - bin * RATIO_BIN;
-    const time = own.times[index]!;
-    const low = firstIndex(
-      sizes.logSizes.length,
-      (position) => sizes.logSizes[position]! >= target - RATIO_BIN / 2,
-    );
-    for (let position = low; position < sizes.logSizes.length; position++) {
-      if (sizes.logSizes[position]! > target + RATIO_BIN / 2) break;
-      const source = sizes.order[position]!;
-      const lag = time - peer.times[source]!;
-      if (lag < LAG_MIN_MS || lag > LAG_MAX_MS) continue;
-      if (peer.buys[source] !== own.buys[index] || (peer.round[source] && own.round[index])) continue;
-      count++;
-      notional += own.notional[index]!;
-      distinct.add(Math.round(own.logSizes[index]! / RATIO_BIN));
-      break;
-    }
+  for (let index = 0; index < flags.length; index++) {
+    if (!flags[index]) continue;
+    notional += own.notional[index]!;
+    distinct.add(Math.round(own.logSizes[index]! / RATIO_BIN));
   }
   return { count, notional, sizes: distinct.size };
 }

@@ -1,5 +1,8 @@
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 
+import { firstIndex } from '../../analytics/sorted-search.js';
+import { byPairInTime, pairKey } from './pair-tapes.js';
+
 /**
  * Share of prints that are one half of a buy/sell pair with the same pair, time, price and size: a self-trade,
  * the direct signature of wash trading (Bitwise 2019; Coin Metrics' trade-level checks). Prints without a side
@@ -7,16 +10,21 @@ import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
  */
 export function pairedPrintShare(trades: readonly TradePrint[]): number {
   if (trades.length === 0) return 0;
-  // Sorted by time, a pair's two prints are neighbours within one timestamp: no string keys per print.
-  const sorted = [...trades].sort((a, b) => a.timestamp - b.timestamp);
   let paired = 0;
-  for (let start = 0; start < sorted.length;) {
+  for (const prints of byPairInTime(trades)) paired += pairedPrintCount(prints);
+  return paired / trades.length;
+}
+
+/** Prints of one pair (in time order) in self-trade pairs: a pair's two prints are neighbours within one timestamp. */
+export function pairedPrintCount(prints: readonly TradePrint[]): number {
+  let paired = 0;
+  for (let start = 0; start < prints.length;) {
     let end = start + 1;
-    while (end < sorted.length && sorted[end]!.timestamp === sorted[start]!.timestamp) end++;
-    if (end - start > 1) paired += pairedWithin(sorted, start, end);
+    while (end < prints.length && prints[end]!.timestamp === prints[start]!.timestamp) end++;
+    if (end - start > 1) paired += pairedWithin(prints, start, end);
     start = end;
   }
-  return paired / trades.length;
+  return paired;
 }
 
 /** Prints in [start, end) (one timestamp) that pair a buy with a sell of the same pair, price and size. */
@@ -40,6 +48,12 @@ function pairedWithin(prints: readonly TradePrint[], start: number, end: number)
   return paired;
 }
 
+/** Prints near a book snapshot (within the window before it), and those of them outside its quote. */
+export interface QuoteTally {
+  near: number;
+  outside: number;
+}
+
 /**
  * Share of prints outside the best bid/ask of the pair's book (with a small tolerance), over the prints within
  * `windowMs` before each book: Alameda (2019) found most prints of fake-volume venues outside their own quotes.
@@ -52,18 +66,58 @@ export function outsideQuoteShare(
   tolerance: number,
   minimum: number,
 ): number | null {
-  let near = 0;
-  let outside = 0;
+  const booksOf = booksByPair(books);
+  return outsideQuoteShareOf(
+    byPairInTime(trades).map((prints) =>
+      quoteTally(prints, booksOf.get(pairKey(prints[0]!)) ?? [], windowMs, tolerance),
+    ),
+    minimum,
+  );
+}
+
+/** Books by `coinId|quote`, in their order. */
+export function booksByPair(books: readonly OrderBookSnapshot[]): Map<string, OrderBookSnapshot[]> {
+  const byPair = new Map<string, OrderBookSnapshot[]>();
+  for (const book of books) {
+    const list = byPair.get(pairKey(book));
+    if (list) list.push(book);
+    else byPair.set(pairKey(book), [book]);
+  }
+  return byPair;
+}
+
+/** The quote test over one pair: its prints in time order against its own books. */
+export function quoteTally(
+  prints: readonly TradePrint[],
+  books: readonly OrderBookSnapshot[],
+  windowMs: number,
+  tolerance: number,
+): QuoteTally {
+  const tally: QuoteTally = { near: 0, outside: 0 };
   for (const book of books) {
     const bid = book.bids[0]?.[0];
     const ask = book.asks[0]?.[0];
     if (bid === undefined || ask === undefined) continue;
-    for (const print of trades) {
-      if (print.coinId !== book.coinId || print.quote !== book.quote) continue;
-      if (print.timestamp > book.timestamp || print.timestamp < book.timestamp - windowMs) continue;
-      near++;
-      if (print.price < bid * (1 - tolerance) || print.price > ask * (1 + tolerance)) outside++;
+    const from = book.timestamp - windowMs;
+    for (
+      let index = firstIndex(prints.length, (position) => prints[position]!.timestamp >= from);
+      index < prints.length && prints[index]!.timestamp <= book.timestamp;
+      index++
+    ) {
+      const print = prints[index]!;
+      tally.near++;
+      if (print.price < bid * (1 - tolerance) || print.price > ask * (1 + tolerance)) tally.outside++;
     }
+  }
+  return tally;
+}
+
+export function outsideQuoteShareOf(tallies: readonly QuoteTally[], minimum: number): number | null {
+  let near = 0;
+  let outside = 0;
+  for (const tally of tallies) {
+    near += tally.near;
+    outside += tally.outside;
   }
   return near >= minimum ? outside / near : null;
 }

@@ -159,6 +159,40 @@ describe('copied tape', () => {
     expect(copies.share('bot')).toBe(0);
   });
 
+  it('finds the same copies as the print-by-print search did, to the last digit', () => {
+    // Busy tapes (1,500 prints in ten minutes, a third of them round) copied at ratio 1 — where round sizes
+    // meet round sizes and must be left out — and at 7.3; the values are those of the search before it walked
+    // sizes in order (methodology 1.2.0).
+    const tenMinutes = 600_000;
+    const source = honestTape('source', 1_500, 61, tenMinutes);
+    const copied = (ratio: number, lag: number, every: number) =>
+      source
+        .filter((_, index) => index % every === 0)
+        .map((trade, index) => ({
+          ...trade,
+          id: `c${ratio}-${index}`,
+          amount: Number((trade.amount * ratio).toPrecision(8)),
+          timestamp: trade.timestamp + lag,
+        }));
+    const otherCoin = (tape: readonly TradePrint[]) => tape.map((trade) => ({ ...trade, coinId: 'other' }));
+    const copies = new TapeCopies([
+      venue('source', [...source, ...otherCoin(honestTape('source', 1_500, 62, tenMinutes))]),
+      venue('same-size', [...honestTape('same-size', 400, 63, tenMinutes), ...copied(1, 700, 2)]),
+      venue('scaled', [
+        ...honestTape('scaled', 400, 64, tenMinutes),
+        ...copied(7.3, 1_200, 3),
+        ...otherCoin(honestTape('scaled', 300, 65, tenMinutes)),
+      ]),
+      venue('honest', honestTape('honest', 1_500, 66, tenMinutes)),
+    ]);
+    expect(copies.share('same-size')).toBe(0.346039522032816);
+    expect(copies.share('scaled')).toBe(0.7492675933424078);
+    expect(copies.share('scaled', 'coin')).toBe(0.8253159390051249);
+    expect(copies.share('scaled', 'other')).toBe(0);
+    for (const id of ['source', 'honest']) expect(copies.share(id)).toBe(0);
+    expect(copies.share('same-size', 'other')).toBeNull();
+  });
+
   it('says nothing without a peer trading the same coin at the same time', () => {
     const later = honestTape('later', 500, 42).map((trade) => ({
       ...trade,

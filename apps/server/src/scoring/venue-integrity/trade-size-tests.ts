@@ -21,13 +21,7 @@ export function isRound(value: number): boolean {
  * ~0.012; machine-sized wash far above.
  */
 export function benfordMad(sizes: readonly number[]): number {
-  const counts = new Array<number>(10).fill(0);
-  for (const size of sizes) if (size > 0) counts[firstSignificantDigit(size)]! += 1;
-  const total = counts.reduce((sum, count) => sum + count, 0);
-  if (total === 0) return 0;
-  let deviation = 0;
-  for (let digit = 1; digit <= 9; digit++) deviation += Math.abs(counts[digit]! / total - BENFORD[digit]!);
-  return deviation / 9;
+  return benfordMadOf([sizeTally(sizes)]);
 }
 
 /**
@@ -35,9 +29,46 @@ export function benfordMad(sizes: readonly number[]): number {
  * print full precision (Bitwise 2019; Cong et al.'s round-number clustering test).
  */
 export function roundSizeShare(sizes: readonly number[]): number {
-  const positive = sizes.filter((size) => size > 0);
-  if (positive.length === 0) return 0;
-  return positive.filter(isRound).length / positive.length;
+  return roundSizeShareOf([sizeTally(sizes)]);
+}
+
+/** What the size tests count over some sizes: positive sizes by first digit, and how many are round. */
+export interface SizeTally {
+  firstDigits: number[];
+  positive: number;
+  round: number;
+}
+
+export function sizeTally(sizes: readonly number[]): SizeTally {
+  const tally: SizeTally = { firstDigits: new Array<number>(10).fill(0), positive: 0, round: 0 };
+  for (const size of sizes) {
+    if (!(size > 0)) continue;
+    tally.firstDigits[firstSignificantDigit(size)]! += 1;
+    tally.positive++;
+    if (isRound(size)) tally.round++;
+  }
+  return tally;
+}
+
+export function benfordMadOf(tallies: readonly SizeTally[]): number {
+  const counts = new Array<number>(10).fill(0);
+  for (const tally of tallies)
+    for (let digit = 1; digit <= 9; digit++) counts[digit]! += tally.firstDigits[digit]!;
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return 0;
+  let deviation = 0;
+  for (let digit = 1; digit <= 9; digit++) deviation += Math.abs(counts[digit]! / total - BENFORD[digit]!);
+  return deviation / 9;
+}
+
+export function roundSizeShareOf(tallies: readonly SizeTally[]): number {
+  let positive = 0;
+  let round = 0;
+  for (const tally of tallies) {
+    positive += tally.positive;
+    round += tally.round;
+  }
+  return positive === 0 ? 0 : round / positive;
 }
 
 /**
