@@ -64,7 +64,7 @@ function optionalIntegerVar(min: number, max: number) {
   );
 }
 
-const environmentFields = z.object({
+export const environmentFields = z.object({
   PORT: integerVar(8080, 0, 65_535),
   HOST: optionalString.transform((value) => value ?? '0.0.0.0'),
   DATA_DIR: optionalString.transform((value) => path.resolve(value ?? DEFAULT_DATA_DIR)),
