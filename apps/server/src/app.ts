@@ -74,7 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     if (services) {
       await services.market.live.stop();
-      await services.market.ingest.stop();
+      await services.market.role.stop();
       await services.market.pubSub.close();
       services.close();
     }
@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }),
     });
     services = await createServices(config, database, app.log, guards, options);
-    registerHealthCheck(app, database, services.market.ingest);
+    registerHealthCheck(app, database, services.market.role);
     registerLivenessCheck(app);
     registerReadinessCheck(app, {
       database,
@@ -127,8 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       app_secret: config.APP_SECRET,
       frame_origins: config.FRAME_ORIGINS,
     });
-    await services.market.ingest.start(AbortSignal.timeout(config.MARKET_START_TIMEOUT_MS));
-    await services.content.jobs.start();
+    await services.market.role.start(AbortSignal.timeout(config.MARKET_START_TIMEOUT_MS));
     app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'Not Found' }));
     app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       const status =

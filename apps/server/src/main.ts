@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   });
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
-  void services.market.ingest.settled.then(() => {
+  void services.market.role.settled.then(() => {
     tightenHeapForSteadyState();
     app.log.info('start-up work done: heap sized for the steady state');
   });

@@ -41,6 +41,8 @@ import { ScoreReadingRepository } from './market-store/score-reading.repository.
 import { DEFAULT_BACKFILL_MS, MarketIngest } from './ingest/market-ingest.js';
 import { MarketSnapshot } from './market-store/market-snapshot.js';
 import { LiveHub } from './live/live-hub.js';
+import type { MarketRole } from './scale-out/market-role.js';
+import { openMarketRole } from './scale-out/open-market-role.js';
 import type { PubSub } from './live/pub-sub.js';
 import { InProcessPubSub, MARKET_TICK_CHANNEL } from './live/pub-sub.js';
 import { StalenessWatch } from './live/staleness-watch.js';
@@ -83,11 +85,15 @@ export interface ServiceOptions {
   pushSender?: PushSender;
 }
 
-/** The running market: ingest fills the snapshot; the hub and the procedures read it. */
+/**
+ * The running market: ingest fills the snapshot (here, or on the elected leader whose stream `role` follows);
+ * the hub and the procedures read it.
+ */
 export interface MarketRuntime {
   provider: MarketDataProvider;
   snapshot: MarketSnapshot;
   ingest: MarketIngest;
+  role: MarketRole;
   live: LiveHub;
   pubSub: PubSub;
 }
@@ -143,7 +149,6 @@ export async function createServices(
     guards.uploadSlots,
     now,
   );
-  const stopUploadSweep = scheduleUploadSweep(avatars, log);
   const loginEvents = new LoginEventRepository(db);
   const accounts = new AccountService(
     new UserRepository(db),
@@ -230,6 +235,38 @@ export async function createServices(
   ingest.onTick(publishTick);
   const stalenessWatch = new StalenessWatch(snapshot, publishTick, now);
   stalenessWatch.start();
+  let stopUploadSweep = () => undefined as void;
+  const role = await openMarketRole(
+    {
+      databaseUrl: config.DATABASE_URL,
+      redisUrl: config.REDIS_URL,
+      redisKeyPrefix: config.REDIS_KEY_PREFIX,
+      leaderPollMs: config.LEADER_POLL_MS,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    },
+    {
+      ingest,
+      snapshot,
+      // Only the ingest leader writes flashes, polls feeds and sweeps uploads.
+      leaderJobs: {
+        start: async () => {
+          await content.jobs.start();
+          stopUploadSweep = scheduleUploadSweep(avatars, log);
+        },
+        stop: () => {
+          content.jobs.stop();
+          stopUploadSweep();
+        },
+      },
+      announceTick: publishTick,
+      leadershipLost: () => {
+        log.fatal('this instance no longer leads ingest: shutting down so its supervisor restarts it');
+        process.kill(process.pid, 'SIGTERM');
+      },
+      log,
+      now,
+    },
+  );
 
   return {
     handlers: {
@@ -246,7 +283,7 @@ export async function createServices(
       ...searchProcedures(search),
       ...content.handlers,
     },
-    market: { provider, snapshot, ingest, live, pubSub },
+    market: { provider, snapshot, ingest, role, live, pubSub },
     authenticator: sessions,
     upload: {
       bodyLimit: config.UPLOAD_LIMIT_BYTES,
@@ -258,9 +295,7 @@ export async function createServices(
     outbox,
     content,
     close: () => {
-      content.jobs.stop();
       stalenessWatch.stop();
-      stopUploadSweep();
       smtpQueue?.stop();
       smtp?.close();
     },

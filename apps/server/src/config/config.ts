@@ -78,6 +78,16 @@ export const environmentFields = z.object({
   REDIS_URL: optionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
   ),
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 letters, digits or _ . : -')
+      .optional()
+      .transform((value) => value ?? 'coinlens:'),
+  ),
+  /** How often a follower asks for the ingest leader's lock (and the leader checks it still holds it). */
+  LEADER_POLL_MS: integerVar(1_000, 100, 60_000),
   APP_ID: optionalString.transform((value) => value ?? DEV_APP_ID),
   APP_SECRET: optionalString.pipe(
     z
