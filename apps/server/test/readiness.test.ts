@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestDatabase, TEST_DIALECTS } from './support/test-databases.js';
 import type { TestDatabase } from './support/test-databases.js';
+import { createTestRedis } from './support/test-redis.js';
+import type { TestRedis } from './support/test-redis.js';
 import { startTestServer } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
 
@@ -29,20 +31,27 @@ describe('liveness and readiness of the embedded server', () => {
   });
 });
 
-describe.skipIf(!TEST_DIALECTS.includes('postgres'))('readiness in production mode', () => {
+/** Production mode needs both: PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), as CI has them. */
+const productionModeAvailable = TEST_DIALECTS.includes('postgres') && process.env.REDIS_URL !== undefined;
+
+describe.skipIf(!productionModeAvailable)('readiness in production mode', () => {
   let database: TestDatabase;
+  let redis: TestRedis;
   let server: TestServer;
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
+    redis = createTestRedis();
     server = await startTestServer({
       DATABASE_URL: database.env.DATABASE_URL ?? '',
-      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: redis.keyPrefix,
     });
   });
   afterAll(async () => {
     await server.close();
     await database.dispose();
+    await redis.dispose();
   });
 
   it('asks Redis too', async () => {

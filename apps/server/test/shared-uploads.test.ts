@@ -1,5 +1,4 @@
 import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,11 +8,14 @@ import { startFakeS3Server } from './support/fake-s3-server.js';
 import type { FakeS3Server } from './support/fake-s3-server.js';
 import { createTestDatabase, TEST_DIALECTS } from './support/test-databases.js';
 import type { TestDatabase } from './support/test-databases.js';
+import { createTestRedis } from './support/test-redis.js';
+import type { TestRedis } from './support/test-redis.js';
 import { startTestServer } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
 import { dataUrl, sampleImage, SERVED_IMAGE_HEADERS, uploadTo } from './support/uploads.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+/** Production mode needs both: PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), as CI has them. */
+const productionModeAvailable = TEST_DIALECTS.includes('postgres') && process.env.REDIS_URL !== undefined;
 
 async function uploadAvatar(server: TestServer, email: string): Promise<{ url: string; token: string }> {
   const token = (await registerAccount(server, email)).AccessToken;
@@ -33,58 +35,63 @@ function expectServedImage(response: Response): void {
 }
 
 function uploadsOnDisk(server: TestServer): string[] {
-  const directory = path.join(server.built.services.uploadsDirectory);
+  const directory = server.built.services.uploadsDirectory;
   return existsSync(directory) ? readdirSync(directory) : [];
 }
 
-describe.skipIf(!TEST_DIALECTS.includes('postgres'))(
-  'uploads in production mode (PostgreSQL and Redis)',
-  () => {
-    let database: TestDatabase;
-    let a: TestServer;
-    let b: TestServer;
+describe.skipIf(!productionModeAvailable)('uploads in production mode (PostgreSQL and Redis)', () => {
+  let database: TestDatabase;
+  let redis: TestRedis;
+  let a: TestServer;
+  let b: TestServer;
 
-    beforeAll(async () => {
-      database = await createTestDatabase('postgres');
-      // Same database and Redis, each instance its own data folder (startTestServer makes one): nothing shared on disk.
-      const shared = { DATABASE_URL: database.env.DATABASE_URL ?? '', REDIS_URL, TRUST_PROXY: 'true' };
-      a = await startTestServer(shared);
-      b = await startTestServer(shared);
-    });
-    afterAll(async () => {
-      await a.close();
-      await b.close();
-      await database.dispose();
-    });
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    redis = createTestRedis();
+    // Same database and Redis, each instance its own data folder (startTestServer makes one): nothing shared on disk.
+    const shared = {
+      DATABASE_URL: database.env.DATABASE_URL ?? '',
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: redis.keyPrefix,
+      TRUST_PROXY: 'true',
+    };
+    a = await startTestServer(shared);
+    b = await startTestServer(shared);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.dispose();
+    await redis.dispose();
+  });
 
-    it('serves on B an avatar uploaded through A, with the same headers, from the database, not a disk', async () => {
-      const { url, token } = await uploadAvatar(a, `shared-${Date.now()}@example.org`);
-      const served = await fetch(b.baseUrl + url);
-      expectServedImage(served);
-      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('webp');
-      expect(uploadsOnDisk(a)).toEqual([]);
-      expect(uploadsOnDisk(b)).toEqual([]);
+  it('serves on B an avatar uploaded through A, with the same headers, from the database, not a disk', async () => {
+    const { url, token } = await uploadAvatar(a, `shared-${Date.now()}@example.org`);
+    const served = await fetch(b.baseUrl + url);
+    expectServedImage(served);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('webp');
+    expect(uploadsOnDisk(a)).toEqual([]);
+    expect(uploadsOnDisk(b)).toEqual([]);
 
-      const profile = await b.client.request(
-        'user_msrv/update_user_info',
-        { avatar: url },
-        { headers: { AccessToken: token, DeviceId: DEVICE_ID } },
-      );
-      expect(profile.data.avatar).toBe(url);
-      const revalidated = await fetch(a.baseUrl + url, {
-        headers: { 'if-none-match': served.headers.get('etag') ?? '' },
-      });
-      expect(revalidated.status).toBe(304);
+    const profile = await b.client.request(
+      'user_msrv/update_user_info',
+      { avatar: url },
+      { headers: { AccessToken: token, DeviceId: DEVICE_ID } },
+    );
+    expect(profile.data.avatar).toBe(url);
+    const revalidated = await fetch(a.baseUrl + url, {
+      headers: { 'if-none-match': served.headers.get('etag') ?? '' },
     });
+    expect(revalidated.status).toBe(304);
+  });
 
-    it('answers 404 on every instance for an image that is not stored', async () => {
-      for (const server of [a, b]) {
-        expect((await fetch(`${server.baseUrl}/uploads/${'0'.repeat(32)}.webp`)).status).toBe(404);
-        expect((await fetch(`${server.baseUrl}/uploads/..%2Fcoinlens.sqlite`)).status).toBe(404);
-      }
-    });
-  },
-);
+  it('answers 404 on every instance for an image that is not stored', async () => {
+    for (const server of [a, b]) {
+      expect((await fetch(`${server.baseUrl}/uploads/${'0'.repeat(32)}.webp`)).status).toBe(404);
+      expect((await fetch(`${server.baseUrl}/uploads/..%2Fcoinlens.sqlite`)).status).toBe(404);
+    }
+  });
+});
 
 describe('uploads in an S3-compatible store', () => {
   let s3: FakeS3Server;
