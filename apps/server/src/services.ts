@@ -134,7 +134,7 @@ export async function createServices(
     log.warn({ event, ...details }, 'security event'),
   );
   const codes = new EmailCodeService(
-    new EmailCodeRepository(db),
+    new EmailCodeRepository(db, database.dialect),
     limiter,
     mailer,
     await loadOrCreateSecret(db, 'email-code-key'),
@@ -149,7 +149,7 @@ export async function createServices(
     guards.uploadSlots,
     now,
   );
-  const loginEvents = new LoginEventRepository(db);
+  const loginEvents = new LoginEventRepository(db, database.dialect);
   const accounts = new AccountService(
     new UserRepository(db),
     loginEvents,

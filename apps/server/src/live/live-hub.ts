@@ -8,6 +8,7 @@ import { resolveCallerLanguage } from '../gateway/caller-language.js';
 import { sendFailure } from '../gateway/gateway-answers.js';
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
 import type { CurrencyService } from '../modules/market/currency.service.js';
+import { addressKey } from '../security/address-key.js';
 import type { ConcurrencyLimiter, SlotRelease } from '../security/concurrency-limiter.js';
 import type { MarketService } from '../modules/market/market.service.js';
 import { refuseHandshake } from './handshake-refusal.js';
@@ -139,7 +140,10 @@ export class LiveHub {
   private async admit(client: Client): Promise<boolean> {
     let release: SlotRelease | null;
     try {
-      release = await this.connections.acquire(`live:${client.address}`, this.connectionsPerAddress);
+      release = await this.connections.acquire(
+        `live:${addressKey(client.address)}`,
+        this.connectionsPerAddress,
+      );
     } catch (error) {
       this.log.warn({ err: error }, 'live connection count unavailable');
       this.send(client, [{ type: 'error', code: ErrorCode.SystemError, msg: 'try again later' }]);

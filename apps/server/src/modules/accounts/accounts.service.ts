@@ -114,7 +114,7 @@ export class AccountService {
   async register(registration: Registration, device: DeviceContext): Promise<SessionTokens> {
     const email = normaliseEmail(registration.email);
     if (!isCountryCode(registration.country)) throw new FieldRejected('country', 'required_country');
-    await this.codes.consume(email, 'register', registration.code, device.deviceId);
+    await this.codes.consume(email, 'register', registration.code, device.deviceId, device.ip);
     const user = await this.users.create({
       email,
       passwordHash: await this.hasher.hash(registration.password),
@@ -135,23 +135,18 @@ export class AccountService {
     const knownDevice =
       (await this.sessions.isKnownDevice(user?.id ?? 0, device.deviceId, user?.password_changed_at ?? 0)) &&
       user !== undefined;
-    await this.guard.admit({
+    const check = await this.guard.admit({
       emailKey: email,
+      userId: user?.id ?? null,
       ip: device.ip,
+      device: device.device,
       knownDeviceId: knownDevice ? device.deviceId : null,
       countFailuresFrom: user?.password_changed_at ?? 0,
     });
     const matches = user
       ? await this.hasher.verify(user.password_hash, password)
       : await this.hasher.verifyAgainstNothing(password);
-    await this.loginEvents.record({
-      emailKey: email,
-      userId: user?.id ?? null,
-      success: matches,
-      ip: device.ip,
-      device: device.device,
-      at: this.now(),
-    });
+    await check.settle(matches);
     if (!user || !matches) {
       this.log.info({ event: 'login_failed', known: user !== undefined }, 'login failed');
       throw new ProcedureFailure(ErrorCode.LoginFailed);
@@ -172,7 +167,7 @@ export class AccountService {
   /** Sets a new password from an email code the same device asked for and ends every session of the account. */
   async resetPassword(rawEmail: string, code: string, password: string, requester: Requester): Promise<void> {
     const email = normaliseEmail(rawEmail);
-    await this.codes.consume(email, 'reset_password', code, requester.deviceId);
+    await this.codes.consume(email, 'reset_password', code, requester.deviceId, requester.ip);
     const user = await this.users.findByEmail(email);
     // A live reset code exists only for registered emails that asked for one, but stay defensive.
     if (!user) throw new FieldRejected('code', 'verification_code_error');
@@ -201,19 +196,10 @@ export class AccountService {
   /** 40005 for a wrong original password, which also counts toward the account's failure limit. */
   async changePassword(caller: Caller, change: PasswordChange, language: AppLanguage): Promise<number> {
     const user = await this.requireUser(caller.userId);
-    await this.guard.admitAccount(user.email, user.password_changed_at ?? 0);
+    const check = await this.guard.admitPasswordChange(user.email, user.id, user.password_changed_at ?? 0);
     const matches = await this.hasher.verify(user.password_hash, change.originalPassword);
-    if (!matches) {
-      await this.loginEvents.record({
-        emailKey: user.email,
-        userId: user.id,
-        success: false,
-        ip: '-',
-        device: 'password change',
-        at: this.now(),
-      });
-      throw new ProcedureFailure(ErrorCode.OldPasswordWrong);
-    }
+    await check.settle(matches);
+    if (!matches) throw new ProcedureFailure(ErrorCode.OldPasswordWrong);
     await this.users.updatePassword(user.id, await this.hasher.hash(change.password), this.now());
     const ended = change.signOutOthers
       ? await this.sessions.endOthers(user.id, caller.sessionId, 'password_changed')

@@ -29,7 +29,7 @@ async function twoInstances(
   const services = handles.map(
     (handle) =>
       new EmailCodeService(
-        new EmailCodeRepository(handle.db),
+        new EmailCodeRepository(handle.db, handle.dialect),
         new MemoryAttemptLimiter(),
         mailer,
         KEY,
@@ -72,6 +72,7 @@ describe.each(TEST_DIALECTS)('guessing an email code concurrently on %s', (diale
           'reset_password',
           index === RIGHT_AT ? code! : wrong,
           DEVICE,
+          '203.0.113.7',
         ),
       ),
     );

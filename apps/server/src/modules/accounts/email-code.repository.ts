@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 
+import type { DialectName } from '../../db/database.js';
+import { lockKeyForTransaction } from '../../db/key-lock.js';
 import type { Database, EmailCodeTable } from '../../db/schema.js';
 
 export type EmailCodeRow = Selectable<EmailCodeTable>;
@@ -20,15 +22,35 @@ export interface CodeSend {
   ip: string;
 }
 
+/** The send quota of an email: which of its sends count, and a check that throws when this one may not go. */
+export interface SendQuota {
+  countSince: number;
+  admit(sent: readonly CodeSend[]): void;
+}
+
 export class EmailCodeRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   /**
-   * Issues a code and retires the earlier live codes of the same email, purpose and device only: another
-   * device's request never retires the code in the owner's mailbox.
+   * Issues a code if the email's send quota allows it, and retires the earlier live codes of the same email,
+   * purpose and device only: another device's request never retires the code in the owner's mailbox. The
+   * quota is read and the code inserted under one lock per email, so concurrent sends on any instance are
+   * counted one after the other (a count and a separate insert let a whole burst through on the first count).
    */
-  async issue(code: NewEmailCode): Promise<void> {
+  async issue(code: NewEmailCode, quota: SendQuota): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      await lockKeyForTransaction(trx, this.dialect, `email-code-send:${code.email}`);
+      const rows = await trx
+        .selectFrom('email_codes')
+        .select(['created_at', 'ip'])
+        .where('email', '=', code.email)
+        .where('created_at', '>', quota.countSince)
+        .orderBy('created_at', 'asc')
+        .execute();
+      quota.admit(rows.map((row) => ({ at: row.created_at, ip: row.ip })));
       await trx
         .updateTable('email_codes')
         .set({ consumed_at: code.at })
@@ -51,18 +73,6 @@ export class EmailCodeRepository {
         })
         .execute();
     });
-  }
-
-  /** Codes sent to `email` since `since`, whoever asked, oldest first. */
-  async sentSince(email: string, since: number): Promise<CodeSend[]> {
-    const rows = await this.db
-      .selectFrom('email_codes')
-      .select(['created_at', 'ip'])
-      .where('email', '=', email)
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'asc')
-      .execute();
-    return rows.map((row) => ({ at: row.created_at, ip: row.ip }));
   }
 
   /** The newest live code of `email` and `purpose` that `deviceId` asked for. */

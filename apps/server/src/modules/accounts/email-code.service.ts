@@ -4,6 +4,7 @@ import type { AppLanguage, CaptchaPurpose } from '@coinlens/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { FieldRejected, TooManyAttempts } from '../../gateway/procedure-failure.js';
+import { addressKey } from '../../security/address-key.js';
 import type { AttemptLimiter } from '../../security/attempt-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { verificationCodeMail } from '../mail/mail-templates.js';
@@ -30,6 +31,12 @@ export const EMAIL_CODE_RULES = {
   /** Twenty sends per caller address per hour, whatever the emails. */
   perIpLimit: 20,
   perIpWindowMs: 60 * 60_000,
+  /**
+   * Guesses per caller address per day, at any code: five per code bound one code, this bounds one address
+   * over every code it can have sent to itself or others (room for an office behind one address).
+   */
+  guessesPerAddressPerDay: 100,
+  guessWindowMs: 24 * 60 * 60_000,
 } as const;
 
 export interface CodeRequest {
@@ -45,8 +52,11 @@ export interface CodeRequest {
 
 /** Throws 429 when this send would pass the requester's or the email's limit (sends oldest first). */
 function admitSend(sent: readonly CodeSend[], ip: string, now: number): void {
+  const requester = addressKey(ip);
   const mine = sent
-    .filter((send) => send.ip === ip && send.at > now - EMAIL_CODE_RULES.perRequesterWindowMs)
+    .filter(
+      (send) => addressKey(send.ip) === requester && send.at > now - EMAIL_CODE_RULES.perRequesterWindowMs,
+    )
     .map((send) => send.at);
   const last = mine.at(-1);
   if (last !== undefined && now - last < EMAIL_CODE_RULES.resendIntervalMs) {
@@ -78,27 +88,28 @@ export class EmailCodeService {
   async send(request: CodeRequest): Promise<{ expires_in: number; resend_after: number }> {
     const now = this.now();
     const perIp = await this.limiter.hit(
-      `email-code:${request.ip}`,
+      `email-code:${addressKey(request.ip)}`,
       EMAIL_CODE_RULES.perIpLimit,
       EMAIL_CODE_RULES.perIpWindowMs,
     );
     if (!perIp.allowed) throw TooManyAttempts.afterMs(perIp.retryAfterMs);
-    const sent = await this.codes.sentSince(
-      request.email,
-      now - Math.max(EMAIL_CODE_RULES.perRequesterWindowMs, EMAIL_CODE_RULES.perEmailWindowMs),
-    );
-    admitSend(sent, request.ip, now);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     // Stored either way, so both paths cost the same and the answer's timing tells nothing.
-    await this.codes.issue({
-      email: request.email,
-      purpose: request.purpose,
-      codeHash: this.hash(request.email, request.purpose, code),
-      ip: request.ip,
-      deviceId: boundDevice(request.deviceId),
-      at: now,
-      expiresAt: now + EMAIL_CODE_RULES.validMs,
-    });
+    await this.codes.issue(
+      {
+        email: request.email,
+        purpose: request.purpose,
+        codeHash: this.hash(request.email, request.purpose, code),
+        ip: request.ip,
+        deviceId: boundDevice(request.deviceId),
+        at: now,
+        expiresAt: now + EMAIL_CODE_RULES.validMs,
+      },
+      {
+        countSince: now - Math.max(EMAIL_CODE_RULES.perRequesterWindowMs, EMAIL_CODE_RULES.perEmailWindowMs),
+        admit: (sent) => admitSend(sent, request.ip, now),
+      },
+    );
     if (request.deliver) {
       const minutes = EMAIL_CODE_RULES.validMs / 60_000;
       // Not awaited: a slow mail server must not make the answer slower for registered emails only.
@@ -116,14 +127,22 @@ export class EmailCodeService {
 
   /**
    * Spends the code `deviceId` asked for, or answers 'Verification code error' on the `code` field. Wrong
-   * guesses count against that device's code only, so a stranger's guesses never burn the owner's code.
+   * guesses count against that device's code only, so a stranger's guesses never burn the owner's code;
+   * every guess also counts against the caller address's daily budget.
    */
   async consume(
     email: string,
     purpose: CaptchaPurpose,
     code: string,
     deviceId: string | null,
+    ip: string,
   ): Promise<void> {
+    const budget = await this.limiter.hit(
+      `email-code-guess:${addressKey(ip)}`,
+      EMAIL_CODE_RULES.guessesPerAddressPerDay,
+      EMAIL_CODE_RULES.guessWindowMs,
+    );
+    if (!budget.allowed) throw TooManyAttempts.afterMs(budget.retryAfterMs);
     const now = this.now();
     const live = await this.codes.findLive(email, purpose, boundDevice(deviceId), now);
     if (!live) throw new FieldRejected('code', 'verification_code_error');

@@ -3,7 +3,12 @@ import type { UploadResult } from '@coinlens/contract';
 
 import { LocalisedFailure, TooManyAttempts } from '../../gateway/procedure-failure.js';
 import type { AttemptLimiter } from '../../security/attempt-limiter.js';
-import type { ConcurrencyLimiter, SlotRelease } from '../../security/concurrency-limiter.js';
+import { addressKey } from '../../security/address-key.js';
+import {
+  MemoryConcurrencyLimiter,
+  type ConcurrencyLimiter,
+  type SlotRelease,
+} from '../../security/concurrency-limiter.js';
 import { processAvatar, UploadRejected } from './avatar-image.js';
 import { DecodeGate, GateFull } from './decode-gate.js';
 import type { ImageStorage } from './image-storage.js';
@@ -39,13 +44,16 @@ export const UPLOAD_RULES = {
 /** The multipart fields of `/gwapi/alibase64upload`: `file` (base64 data URL), `ext_name`, optional `extra`. */
 export class AvatarUploadService {
   private readonly gate = new DecodeGate(UPLOAD_RULES.concurrentDecodes, UPLOAD_RULES.queuedDecodes);
+  /** This process's memory is what `concurrentUploads` protects, so its slots are counted here, never shared. */
+  private readonly processSlots = new MemoryConcurrencyLimiter();
 
   constructor(
     /** Where the images are kept; the `/uploads/` route serves them from it. */
     readonly storage: ImageStorage,
     private readonly images: UploadedImageRepository,
     private readonly limiter: AttemptLimiter,
-    private readonly slots: ConcurrencyLimiter,
+    /** Upload slots per caller address, shared by every instance in production mode. */
+    private readonly addressSlots: ConcurrencyLimiter,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -55,12 +63,12 @@ export class AvatarUploadService {
    * when the upload is over (answered, refused or abandoned); throws `TooManyAttempts` instead when refused.
    */
   async admit(userId: number, address: string): Promise<SlotRelease> {
-    const ownSlot = await this.slots.acquire(
-      `upload:address:${address}`,
+    const ownSlot = await this.addressSlots.acquire(
+      `upload:address:${addressKey(address)}`,
       UPLOAD_RULES.concurrentUploadsPerAddress,
     );
     if (!ownSlot) throw new TooManyAttempts(UPLOAD_RULES.busyRetryAfterSeconds);
-    const processSlot = await this.slots.acquire('upload:process', UPLOAD_RULES.concurrentUploads);
+    const processSlot = await this.processSlots.acquire('upload:process', UPLOAD_RULES.concurrentUploads);
     if (!processSlot) {
       ownSlot();
       throw new TooManyAttempts(UPLOAD_RULES.busyRetryAfterSeconds);
