@@ -143,7 +143,7 @@ export async function createServices(
   );
   const uploadsDirectory = path.join(config.DATA_DIR, 'uploads');
   const avatars = new AvatarUploadService(
-    createImageStorage(config, database, uploadsDirectory),
+    await createImageStorage(config, database, uploadsDirectory),
     new UploadedImageRepository(db),
     limiter,
     guards.uploadSlots,

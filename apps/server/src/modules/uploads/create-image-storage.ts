@@ -4,7 +4,6 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { DatabaseImageStorage } from './database-image-storage.js';
 import type { ImageStorage } from './image-storage.js';
 import { LocalDiskImageStorage } from './image-storage.js';
-import { S3ImageStorage } from './s3-image-storage.js';
 
 export type ImageStorageConfig = Pick<
   AppConfig,
@@ -20,14 +19,16 @@ export type ImageStorageConfig = Pick<
 
 /**
  * The object store when one is configured (S3_BUCKET); else, in production mode, the shared PostgreSQL, so every
- * instance serves every upload; else the local folder, as a single process always did.
+ * instance serves every upload; else the local folder, as a single process always did. The AWS SDK is loaded
+ * only for an object store: the other modes do not carry it (~24 MB resident).
  */
-export function createImageStorage(
+export async function createImageStorage(
   config: ImageStorageConfig,
   database: DatabaseHandle,
   uploadsDirectory: string,
-): ImageStorage {
+): Promise<ImageStorage> {
   if (config.S3_BUCKET) {
+    const { S3ImageStorage } = await import('./s3-image-storage.js');
     return new S3ImageStorage({
       bucket: config.S3_BUCKET,
       region: config.S3_REGION,
