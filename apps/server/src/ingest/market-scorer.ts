@@ -23,6 +23,7 @@ import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../market-store/hourly
 import type { CorroborationPoint, HourlyReading } from '../market-store/hourly-score-readings.js';
 import type { ScoreReadingRepository } from '../market-store/score-reading.repository.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
+import type { VenueCoinDepth } from './venue-sampler.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -33,7 +34,7 @@ const DAY_MS = 24 * HOUR_MS;
  */
 function venueMarkets(
   coin: CoinState,
-  depth: ReadonlyMap<string, number>,
+  depth: VenueCoinDepth,
   integrityOf: (exchangeId: string, coinId: string) => number | undefined,
 ): VenueMarket[] {
   const byVenue = new Map<string, { reported: number; excluded: number }>();
@@ -44,8 +45,7 @@ function venueMarkets(
     byVenue.set(ticker.exchangeId, entry);
   }
   return [...byVenue].map(([exchangeId, { reported, excluded }]) => {
-    const depthUsd2pct =
-      depth.get(`${exchangeId}|${coin.profile.id}`) ?? publishedDepth(coin.venues, exchangeId);
+    const depthUsd2pct = depth.get(exchangeId, coin.profile.id) ?? publishedDepth(coin.venues, exchangeId);
     const integrity = integrityOf(exchangeId, coin.profile.id);
     return {
       exchangeId,
@@ -215,7 +215,7 @@ export class MarketScorer {
 
   private evidenceOf(
     coin: CoinState,
-    depth: ReadonlyMap<string, number>,
+    depth: VenueCoinDepth,
     announcements: ReadonlyMap<string, number> | null,
     now: number,
   ): CoinEvidence {
@@ -262,7 +262,7 @@ export class MarketScorer {
   private sources(
     coin: CoinState,
     evidence: CoinEvidence,
-    sampledDepth: ReadonlyMap<string, number>,
+    sampledDepth: VenueCoinDepth,
     now: number,
   ): Record<ScoreFactor, FactorSource | null> {
     const of = (capability: Capability, asOf: number): FactorSource => ({
@@ -271,11 +271,9 @@ export class MarketScorer {
     });
     const venuesAsOf = Math.max(0, ...coin.venues.map((venue) => venue.ticker.timestamp));
     const sampled = evidence.venues.some((venue) => this.venueIntegrity.has(venue.exchangeId));
-    const booked = evidence.venues.some((venue) =>
-      sampledDepth.has(`${venue.exchangeId}|${coin.profile.id}`),
-    );
+    const booked = evidence.venues.some((venue) => sampledDepth.has(venue.exchangeId, coin.profile.id));
     const published = evidence.venues.some(
-      (venue) => venue.depthUsd2pct !== null && !sampledDepth.has(`${venue.exchangeId}|${coin.profile.id}`),
+      (venue) => venue.depthUsd2pct !== null && !sampledDepth.has(venue.exchangeId, coin.profile.id),
     );
     const depthSources = [
       ...(booked ? [this.sourceName('orderBooks')] : []),
@@ -342,12 +340,11 @@ export class MarketScorer {
         verified.set(venue.exchangeId, (verified.get(venue.exchangeId) ?? 0) + venue.plausible);
         reported.set(venue.exchangeId, (reported.get(venue.exchangeId) ?? 0) + venue.reported);
       }
-    for (const [key, usd] of this.sampler.depthByVenueCoin(
+    const sampledDepth = this.sampler.depthByVenueCoin(
       [...this.snapshot.coins.values()].flatMap((coin) => coin.venues.map((venue) => venue.ticker)),
-    )) {
-      const exchangeId = key.slice(0, key.indexOf('|'));
-      depth.set(exchangeId, (depth.get(exchangeId) ?? 0) + usd);
-    }
+    );
+    for (const [exchangeId, coins] of sampledDepth.byVenue())
+      for (const usd of coins.values()) depth.set(exchangeId, (depth.get(exchangeId) ?? 0) + usd);
     // Venues whose books were not sampled: the depth their source publishes per pair.
     const published = new Map<string, number>();
     for (const coin of this.snapshot.coins.values())
@@ -400,8 +397,8 @@ export class MarketScorer {
     }
   }
 
-  /** ±2 % depth in USD per `exchangeId|coinId` as last sampled. */
-  sampledDepth(tickers: readonly VenueTicker[]): Map<string, number> {
+  /** ±2 % depth in USD per venue and coin as last sampled. */
+  sampledDepth(tickers: readonly VenueTicker[]): VenueCoinDepth {
     return this.sampler.depthByVenueCoin(tickers);
   }
 

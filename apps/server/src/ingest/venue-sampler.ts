@@ -35,6 +35,30 @@ export const DEFAULT_SAMPLER_OPTIONS: Omit<SamplerOptions, 'now'> = {
   bookLevels: 50,
 };
 
+/** ±2 % depth in USD per venue and coin. */
+export class VenueCoinDepth {
+  private readonly venues = new Map<string, Map<string, number>>();
+
+  add(exchangeId: string, coinId: string, usd: number): void {
+    const coins = this.venues.get(exchangeId) ?? new Map<string, number>();
+    this.venues.set(exchangeId, coins);
+    coins.set(coinId, (coins.get(coinId) ?? 0) + usd);
+  }
+
+  get(exchangeId: string, coinId: string): number | undefined {
+    return this.venues.get(exchangeId)?.get(coinId);
+  }
+
+  has(exchangeId: string, coinId: string): boolean {
+    return this.get(exchangeId, coinId) !== undefined;
+  }
+
+  /** Each venue's depth per coin, venues and coins in the order first added. */
+  byVenue(): ReadonlyMap<string, ReadonlyMap<string, number>> {
+    return this.venues;
+  }
+}
+
 const pairKey = (ticker: Pick<VenueTicker, 'exchangeId' | 'coinId' | 'quote'>) =>
   `${ticker.exchangeId}|${ticker.coinId}|${ticker.quote}`;
 
@@ -44,7 +68,8 @@ const pairKey = (ticker: Pick<VenueTicker, 'exchangeId' | 'coinId' | 'quote'>) =
  * pair keeps its last depth, the venue is judged on the rest of its sample.
  */
 export class VenueSampler {
-  private readonly depth = new Map<string, { usd: number; at: number }>();
+  /** Last sampled depth per venue, coin and quote currency. */
+  private readonly depth = new Map<string, Map<string, Map<string, { usd: number; at: number }>>>();
 
   constructor(
     private readonly provider: MarketDataProvider,
@@ -112,21 +137,24 @@ export class VenueSampler {
     return samples;
   }
 
-  /** ±2 % depth in USD per `exchangeId|coinId`, over all quote currencies of the pairs sampled so far. */
-  depthByVenueCoin(tickers: readonly VenueTicker[]): Map<string, number> {
-    const depth = new Map<string, number>();
+  /** ±2 % depth in USD per venue and coin, over all quote currencies of the pairs sampled so far. */
+  depthByVenueCoin(tickers: readonly VenueTicker[]): VenueCoinDepth {
+    const depth = new VenueCoinDepth();
     for (const ticker of tickers) {
-      const known = this.depth.get(pairKey(ticker));
-      if (!known) continue;
-      const key = `${ticker.exchangeId}|${ticker.coinId}`;
-      depth.set(key, (depth.get(key) ?? 0) + known.usd);
+      const known = this.depthOf(ticker);
+      if (known) depth.add(ticker.exchangeId, ticker.coinId, known.usd);
     }
     return depth;
   }
 
+  /** The pair's last sampled depth; looked up by its names in turn, not by a key string built per pair. */
+  private depthOf(ticker: VenueTicker): { usd: number; at: number } | undefined {
+    return this.depth.get(ticker.exchangeId)?.get(ticker.coinId)?.get(ticker.quote);
+  }
+
   private async refreshDepth(tickers: readonly VenueTicker[], signal: AbortSignal): Promise<void> {
     const due = [...tickers]
-      .sort((a, b) => (this.depth.get(pairKey(a))?.at ?? 0) - (this.depth.get(pairKey(b))?.at ?? 0))
+      .sort((a, b) => (this.depthOf(a)?.at ?? 0) - (this.depthOf(b)?.at ?? 0))
       .slice(0, this.options.maxBooksPerRun);
     const slices = new EventLoopSlices();
     for (const ticker of due) {
@@ -148,7 +176,13 @@ export class VenueSampler {
   private recordDepth(ticker: VenueTicker, book: OrderBookSnapshot): number | null {
     const usdPerQuote = ticker.last > 0 ? ticker.lastUsd / ticker.last : 0;
     const usd = depthWithinBandUsd(book, usdPerQuote);
-    if (usd !== null) this.depth.set(pairKey(ticker), { usd, at: this.options.now() });
+    if (usd === null) return null;
+    const venue =
+      this.depth.get(ticker.exchangeId) ?? new Map<string, Map<string, { usd: number; at: number }>>();
+    this.depth.set(ticker.exchangeId, venue);
+    const coin = venue.get(ticker.coinId) ?? new Map<string, { usd: number; at: number }>();
+    venue.set(ticker.coinId, coin);
+    coin.set(ticker.quote, { usd, at: this.options.now() });
     return usd;
   }
 }
