@@ -37,11 +37,8 @@ function rateLimitKey(request: FastifyRequest): string {
   return addressKey(request.ip);
 }
 
-/** Every Redis key of the guards starts with this unless REDIS_KEY_PREFIX says otherwise. */
-const DEFAULT_KEY_PREFIX = 'coinlens:';
-
 export function createSharedGuards(
-  config: Pick<AppConfig, 'REDIS_URL'> & { REDIS_KEY_PREFIX?: string },
+  config: Pick<AppConfig, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
   log: FastifyBaseLogger,
   now: () => number = Date.now,
 ): SharedGuards {
@@ -56,7 +53,7 @@ export function createSharedGuards(
     };
   }
   const redis = openRedis(config.REDIS_URL, log, 'guards');
-  return redisGuards(redis, config.REDIS_KEY_PREFIX ?? DEFAULT_KEY_PREFIX, log, now);
+  return redisGuards(redis, config.REDIS_KEY_PREFIX, log, now);
 }
 
 /** The Redis implementations on one connection (tests give each its own connection and key prefix). */
