@@ -93,8 +93,14 @@ export class SnapshotFollower {
     if (channel !== this.keys.channel) return;
     this.enqueue(() => this.receive(payload));
   };
-  /** After a reconnect: messages may have been lost meanwhile, so the full copy, if newer, comes first. */
-  private readonly onReady = () => this.enqueue(() => this.resynchronise());
+  /**
+   * After a reconnect messages may have been lost, and a restarted Redis counts from 1 again: forget the
+   * sequence and start from the full copy (it holds every slow change; tick figures catch up with the next tick).
+   */
+  private readonly onReady = () => {
+    this.lastSequence = null;
+    this.enqueue(() => this.resynchronise());
+  };
 
   constructor(
     private readonly subscriber: Redis,
@@ -134,7 +140,8 @@ export class SnapshotFollower {
 
   private async receive(payload: string): Promise<void> {
     const { sequence, message } = unframed(payload);
-    if (this.lastSequence !== null && sequence <= this.lastSequence) return;
+    // A full message is the leader's whole state: applied whatever came before (its sequence may restart).
+    if (!message.full && this.lastSequence !== null && sequence <= this.lastSequence) return;
     if (!message.full && (this.lastSequence === null || sequence !== this.lastSequence + 1)) {
       await this.resynchronise();
       if (this.lastSequence !== null && sequence <= this.lastSequence) return;

@@ -8,6 +8,9 @@ import type {
 
 import type { TestServer } from './test-server.js';
 
+/** What the account helpers need of a server: in this process or another (test/support/server-process.ts). */
+export type GatewayServer = Pick<TestServer, 'baseUrl' | 'client'>;
+
 export const DEVICE_ID = 'device-aaaaaaaa';
 export const PASSWORD = 'Correct-horse1';
 
@@ -21,7 +24,7 @@ export interface CallAs {
 
 /** A signed call with the given session headers; answers the whole `{code, msg, data}`. */
 export function callAs<P extends ProcedureName>(
-  server: TestServer,
+  server: GatewayServer,
   procedure: P,
   payload: ProcedureInput<P>,
   as: CallAs = {},
@@ -43,13 +46,13 @@ interface OutboxMessage {
   text: string;
 }
 
-export async function outboxFor(server: TestServer, email: string): Promise<OutboxMessage[]> {
+export async function outboxFor(server: GatewayServer, email: string): Promise<OutboxMessage[]> {
   const response = await fetch(`${server.baseUrl}/dev/outbox.json?to=${encodeURIComponent(email)}`);
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }
 
 /** Waits for the newest code mailed to `email` (mail is sent after the answer, so poll briefly). */
-export async function latestCode(server: TestServer, email: string, known = 0): Promise<string> {
+export async function latestCode(server: GatewayServer, email: string, known = 0): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const messages = await outboxFor(server, email);
     if (messages.length > known) {
@@ -71,7 +74,7 @@ export function nextTestAddress(): string {
 
 /** Registers `email` through captcha + register and answers its session. */
 export async function registerAccount(
-  server: TestServer,
+  server: GatewayServer,
   email: string,
   password = PASSWORD,
   callerAs: CallAs = {},

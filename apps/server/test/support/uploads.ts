@@ -25,7 +25,7 @@ export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${b
 
 /** A signed multipart upload to `server` at its clock (`nowMs`). */
 export async function uploadTo(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   fields: Record<string, string>,
   token: string | null,
   nowMs = Date.now(),
