@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 
-import { OutageNotice } from './outage-notice.js';
+import { OutageNotice, OutageNoticesByUse } from './outage-notice.js';
 
 function capturingLog(): { log: pino.Logger; lines: { level: number; msg: string }[] } {
   const lines: { level: number; msg: string }[] = [];
@@ -34,5 +34,27 @@ describe('OutageNotice', () => {
     expect(lines[0]?.msg).toBe(
       'redis unavailable: gateway rate limit lets calls through unchecked until it is back (fails open)',
     );
+  });
+});
+
+describe('OutageNoticesByUse', () => {
+  it("gives each use of a limiter its own notice and policy, by its key's first segment", () => {
+    const { log, lines } = capturingLog();
+    const notices = new OutageNoticesByUse(
+      log,
+      'attempt limit',
+      { login: 'refuse', read: 'allow' },
+      'refuse',
+    );
+    expect(notices.of('login:203.0.113.7')).toBe(notices.of('login:198.51.100.1'));
+    expect(notices.of('read:x').policy).toBe('allow');
+    expect(notices.of('comment:7').policy).toBe('refuse');
+    notices.of('login:203.0.113.7').failed(new Error('down'));
+    notices.of('login:198.51.100.1').failed(new Error('down'));
+    notices.of('comment:7').failed(new Error('down'));
+    expect(lines.map((line) => line.msg)).toEqual([
+      'redis unavailable: attempt limit "login" refuses every call until it is back (fails closed)',
+      'redis unavailable: attempt limit "comment" refuses every call until it is back (fails closed)',
+    ]);
   });
 });

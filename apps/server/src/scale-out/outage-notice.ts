@@ -39,3 +39,32 @@ export class OutageNotice {
     this.log.warn({ use: this.use }, `redis available again: ${this.use} is shared again`);
   }
 }
+
+/**
+ * The notices of one limiter that serves several uses, one per use, the use being its key's first segment
+ * (`login` of `login:<address>`); each takes its policy from `policies`, a use not listed takes `otherwise`.
+ */
+export class OutageNoticesByUse {
+  private readonly notices = new Map<string, OutageNotice>();
+
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly limiterName: string,
+    private readonly policies: Readonly<Record<string, OutagePolicy>>,
+    private readonly otherwise: OutagePolicy,
+  ) {}
+
+  of(key: string): OutageNotice {
+    const use = key.split(':', 1)[0] ?? key;
+    let notice = this.notices.get(use);
+    if (!notice) {
+      notice = new OutageNotice(
+        this.log,
+        `${this.limiterName} "${use}"`,
+        this.policies[use] ?? this.otherwise,
+      );
+      this.notices.set(use, notice);
+    }
+    return notice;
+  }
+}

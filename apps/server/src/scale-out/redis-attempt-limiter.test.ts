@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSED_REDIS_URL, createTestRedis, describeWithRedis } from '../../test/support/test-redis.js';
 import type { TestRedis } from '../../test/support/test-redis.js';
 import { MemoryAttemptLimiter, type AttemptLimiter } from '../security/attempt-limiter.js';
-import { OUTAGE_RETRY_AFTER_MS, OutageNotice } from './outage-notice.js';
+import { OUTAGE_RETRY_AFTER_MS, OutageNoticesByUse } from './outage-notice.js';
 import { RedisAttemptLimiter } from './redis-attempt-limiter.js';
 import { openRedis } from './redis-connection.js';
 
@@ -45,7 +45,7 @@ describeWithRedis('RedisAttemptLimiter', () => {
           new RedisAttemptLimiter(
             await shared.connect(),
             shared.keyPrefix,
-            new OutageNotice(log, 'test', 'refuse'),
+            new OutageNoticesByUse(log, 'test', {}, 'refuse'),
             now,
           ),
       ),
@@ -91,16 +91,20 @@ describeWithRedis('RedisAttemptLimiter', () => {
 });
 
 describe('RedisAttemptLimiter while Redis is down', () => {
-  it('refuses with a short retry when its policy is to refuse, and allows when it is to allow', async () => {
+  it("follows each use's policy: refuses with a short retry, or allows; an undecided use refuses", async () => {
     const down = openRedis(CLOSED_REDIS_URL, log, 'test-down');
     try {
-      const refusing = new RedisAttemptLimiter(down, 'x:', new OutageNotice(log, 'login', 'refuse'));
-      const allowing = new RedisAttemptLimiter(down, 'x:', new OutageNotice(log, 'reads', 'allow'));
-      expect(await refusing.hit('login:a', 25, MINUTE)).toEqual({
+      const limiter = new RedisAttemptLimiter(
+        down,
+        'x:',
+        new OutageNoticesByUse(log, 'test', { login: 'refuse', read: 'allow' }, 'refuse'),
+      );
+      expect(await limiter.hit('login:a', 25, MINUTE)).toEqual({
         allowed: false,
         retryAfterMs: OUTAGE_RETRY_AFTER_MS,
       });
-      expect(await allowing.hit('read:a', 25, MINUTE)).toEqual({ allowed: true, retryAfterMs: 0 });
+      expect(await limiter.hit('read:a', 25, MINUTE)).toEqual({ allowed: true, retryAfterMs: 0 });
+      expect((await limiter.hit('undecided:a', 25, MINUTE)).allowed).toBe(false);
     } finally {
       down.disconnect();
     }

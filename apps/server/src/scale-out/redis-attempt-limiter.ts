@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 import type { AttemptLimiter, LimitDecision } from '../security/attempt-limiter.js';
-import { OUTAGE_RETRY_AFTER_MS, type OutageNotice } from './outage-notice.js';
+import { OUTAGE_RETRY_AFTER_MS, type OutageNoticesByUse } from './outage-notice.js';
 import { RedisScript } from './redis-script.js';
 
 /**
@@ -27,7 +27,7 @@ return {1, 0}
 
 /**
  * The sliding-window `AttemptLimiter` every instance shares. Refused attempts are not counted (as in memory).
- * While Redis cannot answer, the notice's policy decides: refuse with a short retry, or allow.
+ * While Redis cannot answer, the policy of the key's use decides: refuse with a short retry, or allow.
  */
 export class RedisAttemptLimiter implements AttemptLimiter {
   /** Makes each attempt a distinct member even when two instances record one in the same millisecond. */
@@ -37,13 +37,14 @@ export class RedisAttemptLimiter implements AttemptLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
-    private readonly outage: OutageNotice,
+    private readonly outages: OutageNoticesByUse,
     private readonly now: () => number = Date.now,
   ) {}
 
   async hit(key: string, limit: number, windowMs: number): Promise<LimitDecision> {
     const now = this.now();
     const member = `${now}:${this.instanceTag}:${this.sequence++}`;
+    const outage = this.outages.of(key);
     let answer: unknown;
     try {
       answer = await SLIDING_WINDOW.run(
@@ -52,12 +53,12 @@ export class RedisAttemptLimiter implements AttemptLimiter {
         [now, windowMs, limit, member],
       );
     } catch (error) {
-      this.outage.failed(error);
-      return this.outage.policy === 'allow'
+      outage.failed(error);
+      return outage.policy === 'allow'
         ? { allowed: true, retryAfterMs: 0 }
         : { allowed: false, retryAfterMs: OUTAGE_RETRY_AFTER_MS };
     }
-    this.outage.succeeded();
+    outage.succeeded();
     const [allowed, retryAfterMs] = answer as [number, number];
     return allowed === 1
       ? { allowed: true, retryAfterMs: 0 }

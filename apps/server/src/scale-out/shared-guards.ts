@@ -7,7 +7,7 @@ import { MemoryReplayGuard, type ReplayGuard } from '../gateway/replay-guard.js'
 import { addressKey } from '../security/address-key.js';
 import { MemoryAttemptLimiter, type AttemptLimiter } from '../security/attempt-limiter.js';
 import { MemoryConcurrencyLimiter, type ConcurrencyLimiter } from '../security/concurrency-limiter.js';
-import { OutageNotice } from './outage-notice.js';
+import { OutageNotice, OutageNoticesByUse, type OutagePolicy } from './outage-notice.js';
 import { RedisAttemptLimiter } from './redis-attempt-limiter.js';
 import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
 import { openRedis } from './redis-connection.js';
@@ -31,6 +31,21 @@ export interface SharedGuards {
   rateLimit: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError' | 'keyGenerator'>;
   close(): Promise<void>;
 }
+
+/**
+ * What each use of the shared attempt limiter does while Redis is down (the first segment of its keys). All
+ * refuse: each guards against guessing or abuse that an outage must not open (docs/scale-out.md says why for
+ * each); a use added without deciding refuses too.
+ */
+const ATTEMPT_OUTAGE_POLICIES: Readonly<Record<string, OutagePolicy>> = {
+  login: 'refuse',
+  'login-device': 'refuse',
+  'email-code': 'refuse',
+  'email-code-guess': 'refuse',
+  comment: 'refuse',
+  upload: 'refuse',
+  'push-register': 'refuse',
+};
 
 /** The gateway rate limit counts per caller address, IPv6 by /64 (security/address-key.ts). */
 function rateLimitKey(request: FastifyRequest): string {
@@ -86,7 +101,7 @@ export function redisGuards(
     attempts: new RedisAttemptLimiter(
       redis,
       keyPrefix,
-      new OutageNotice(log, 'attempt limits (login, email codes, reset, comments, uploads, push)', 'refuse'),
+      new OutageNoticesByUse(log, 'attempt limit', ATTEMPT_OUTAGE_POLICIES, 'refuse'),
       now,
     ),
     uploadSlots,
