@@ -83,6 +83,21 @@ describeWithRedis('RedisConcurrencyLimiter', () => {
     expect(await crashed.acquire('upload:b', 1)).toBeNull();
   });
 
+  it('counts a held slot again once renewed after it lapsed in an outage longer than its lease', async () => {
+    redis = createTestRedis();
+    let now = 1_000_000;
+    const holder = await instance(() => now);
+    const other = await instance(() => now);
+    expect(await holder.acquire('live:a', 1)).not.toBeNull();
+    now += LEASE_MS + 1; // no renewal came through: the lease lapsed
+    const taken = await other.acquire('live:a', 1);
+    expect(taken).not.toBeNull();
+    taken!();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await renew(holder); // Redis is back and the holder still holds its socket
+    expect(await other.acquire('live:a', 1)).toBeNull();
+  });
+
   /** Runs one renewal now instead of waiting for the timer. */
   function renew(limiter: RedisConcurrencyLimiter): Promise<void> {
     return (limiter as unknown as { renew(): Promise<void> }).renew();

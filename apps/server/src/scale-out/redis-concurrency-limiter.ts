@@ -92,8 +92,10 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
     if (this.held.size === 0) return;
     const until = this.now() + this.leaseMs;
     const batch = this.redis.pipeline();
+    // Added back if it lapsed during an outage longer than a lease: the slot is still really held, and the
+    // count should say so (it may stand over the limit until slots are released; new takes wait until then).
     for (const [member, redisKey] of this.held) {
-      batch.zadd(redisKey, 'XX', until, member);
+      batch.zadd(redisKey, until, member);
       batch.pexpire(redisKey, this.leaseMs);
     }
     try {
