@@ -148,20 +148,21 @@ async function measureSeed(seed, index) {
     const moves = [...before.keys()].map((id) => Math.abs(before.get(id) - after.get(id)));
     results.collateral = { max: Math.max(...moves), median: median(moves) };
   }
-  // Social, no bot label anywhere: bought at once a day before the reading, and bought engagement.
-  const twoStep = [AT - DAY, AT];
-  const { state: cleanTwo } = await run({}, twoStep);
-  const cleanTwoRank = ranking(cleanTwo, methods(cleanTwo).coinlens);
+  // Social, no bot label anywhere: bought at once a day before the reading, and bought engagement; the scorer
+  // has read the market 5, 3 and 1 days before (the day-old reading already carries the purchase).
+  const week = [AT - 5 * DAY, AT - 3 * DAY, AT - DAY, AT];
+  const { state: cleanWeek } = await run({}, week);
+  const cleanWeekRank = ranking(cleanWeek, methods(cleanWeek).coinlens);
   for (const [name, mode] of [
     ['10× followers bought at once', 'instant'],
     ['10× engagement bought', 'engagement'],
   ]) {
     const { state } = await run(
       { social: { coins: new Set(targets), multiple: LAMBDA, mode, at: AT - DAY } },
-      twoStep,
+      week,
     );
     const ranks = ranking(state, methods(state).coinlens);
-    const lifts = targets.map((coin) => cleanTwoRank.get(coin) - ranks.get(coin));
+    const lifts = targets.map((coin) => cleanWeekRank.get(coin) - ranks.get(coin));
     results[name] = { liftMedian: median(lifts), liftMax: Math.max(...lifts) };
   }
   if (index === 0) {

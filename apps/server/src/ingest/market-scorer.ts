@@ -9,6 +9,7 @@ import { tickerCopy } from '@coinlens/market-model';
 import { coinFactorValues } from '../scoring/coin-factors.js';
 import type { Baseline, CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/coin-factors.js';
 import { scoreCoins } from '../scoring/coin-score.js';
+import { typicalReading } from '../scoring/typical-reading.js';
 import { coverageOf } from '../scoring/factor-coverage.js';
 import type { FactorSource } from '../scoring/factor-coverage.js';
 import { scoreExchanges } from '../scoring/exchange-score.js';
@@ -27,6 +28,9 @@ import type { VenueCoinDepth } from './venue-sampler.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+const WEEK_MS = 7 * DAY_MS;
+/** Daily points the week's baseline needs: with fewer, a median is one day's reading. */
+const WEEK_BASELINE_POINTS = 3;
 
 /**
  * One market per venue for a coin, over all its quote currencies (so the venue share cap applies to the venue):
@@ -243,11 +247,14 @@ export class MarketScorer {
     };
   }
 
-  /** The coin's readings a day and a month before, those old enough to say something about growth. */
+  /** The coin's readings a day before, typical of the last week, and a month before: those old enough to say
+   * something about growth. */
   private baselines(coinId: string, now: number): Baseline[] {
     const baselines: Baseline[] = [];
     const day = this.hourly.dayAgo(coinId, now);
     if (day && day.time <= now - 12 * HOUR_MS) baselines.push({ window: 'day', ...corroboration(day) });
+    const week = this.hourly.dailyPoints(coinId, now - WEEK_MS - HOUR_MS, now - 12 * HOUR_MS);
+    if (week.length >= WEEK_BASELINE_POINTS) baselines.push({ window: 'week', ...typicalReading(week) });
     const month = this.hourly.monthAgo(coinId, now);
     if (month) baselines.push({ window: 'month', ...corroboration(month) });
     return baselines;

@@ -91,6 +91,11 @@ export class HourlyScoreReadings {
     return point && point.time <= now - MONTH_BASELINE_MIN_MS ? point : null;
   }
 
+  /** The coin's daily points from `from` to `to` (inclusive), oldest first. */
+  dailyPoints(coinId: string, from: number, to: number): CorroborationPoint[] {
+    return (this.daily.get(coinId) ?? []).filter((entry) => entry.time >= from && entry.time <= to);
+  }
+
   /** The coin's score an hour apart, up to 30 days; the same history until the next hour's point. */
   history(coinId: string): ScoreHistory {
     return this.points.get(coinId) ?? ScoreHistory.EMPTY;

@@ -29,13 +29,16 @@ export interface CoinEvidence {
   onChain: OnChainReading | null;
   /** Official announcements in the last 30 days; null when the source has none. */
   announcements30d: number | null;
-  /** The same readings about a day and about a month earlier, for corroborating growth (those known). */
+  /**
+   * The same readings about a day earlier, typical of the last week (their median) and about a month earlier, for
+   * corroborating growth (those known).
+   */
   baselines: readonly Baseline[];
 }
 
 export interface Baseline {
   /** How long before: the window's organic allowance depends on it (SCORE_PARAMETERS.socialOrganicGrowth). */
-  window: 'day' | 'month';
+  window: 'day' | 'week' | 'month';
   social: SocialReading | null;
   activeAddresses24h: number | null;
   verifiedVolumeUsd: number | null;
@@ -111,7 +114,9 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
  * real source supplies one. Growth of that value over a day or a month counts only as far as the organic
  * allowance of the window plus what independent evidence grew by (verified volume, active addresses): followers
  * and engagement are bought in one currency, trading and on-chain use have to be paid for in others
- * (scoring-anchors 4.1.3, F5). A spike is caught by the day window, a drip by the month window.
+ * (scoring-anchors 4.1.3, F5). A spike is caught by the day window; engagement swings by tens of percent from one
+ * day to the next, so one bought after a dip (or a day before the day-old reading) is caught by the week window,
+ * whose baseline is the median of the last week's daily readings; a drip is caught by the month window.
  */
 function socialValue(evidence: CoinEvidence, verifiedVolumeUsd: number, flags: CoinFlag[]): number | null {
   const value = socialFigure(evidence.social);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { coinFactorValues } from './coin-factors.js';
-import type { CoinEvidence } from './coin-factors.js';
+import type { Baseline, CoinEvidence, SocialReading } from './coin-factors.js';
 import { scoreCoins } from './coin-score.js';
 import { COIN_FACTOR_WEIGHTS, SCORE_PARAMETERS } from './methodology.js';
+import { typicalReading } from './typical-reading.js';
 
 /** A coin with honest venues; `scale` sizes everything about it. */
 function coin(coinId: string, scale: number, overrides: Partial<CoinEvidence> = {}): CoinEvidence {
@@ -111,7 +112,7 @@ describe('scoreCoins', () => {
 
 describe('coinFactorValues', () => {
   const before = { followers: 1e4, engagement24h: 500 };
-  const baseline = (window: 'day' | 'month', social = before) => ({
+  const baseline = (window: Baseline['window'], social: SocialReading | null = before) => ({
     window,
     social,
     activeAddresses24h: 1e3,
@@ -143,6 +144,68 @@ describe('coinFactorValues', () => {
     );
     expect(dripped.flags.map((flag) => flag.kind)).toContain('unconfirmed_social_spike');
     expect(dripped.raw.social!).toBeCloseTo(600 * (1 + SCORE_PARAMETERS.socialOrganicGrowth.month), 6);
+  });
+
+  it('counts engagement or followers bought a day before the day-old reading only up to the week’s typical level', () => {
+    // Engagement swings by tens of percent a day: it dipped to 310, then was bought at 11× before yesterday's
+    // reading, so the day window sees no growth; the week's median (500) is the baseline that holds.
+    const daily = [500, 520, 480, 310].map((engagement24h) => ({ followers: 1e4, engagement24h }));
+    for (const bought of [
+      { yesterday: { followers: 1e4, engagement24h: 3_410 }, now: { followers: 1e4, engagement24h: 3_520 } },
+      { yesterday: { followers: 1.1e5, engagement24h: 510 }, now: { followers: 1.1e5, engagement24h: 505 } },
+    ]) {
+      const week = typicalReading([...daily, bought.yesterday].map((social) => baseline('week', social)));
+      expect(week.social).toEqual({ followers: 1e4, engagement24h: 500 });
+      const dayOnly = coinFactorValues(
+        coin('bought', 1, { social: bought.now, baselines: [baseline('day', bought.yesterday)] }),
+      );
+      expect(dayOnly.flags.map((flag) => flag.kind)).not.toContain('unconfirmed_social_spike');
+      const withWeek = coinFactorValues(
+        coin('bought', 1, {
+          social: bought.now,
+          baselines: [baseline('day', bought.yesterday), { window: 'week', ...week }],
+        }),
+      );
+      expect(withWeek.flags.map((flag) => flag.kind)).toContain('unconfirmed_social_spike');
+      expect(withWeek.raw.social!).toBeCloseTo(600 * (1 + SCORE_PARAMETERS.socialOrganicGrowth.week), 6);
+    }
+  });
+
+  it('counts a steady organic rise of engagement in full against the week', () => {
+    // 1 % a day: the week's median is four days old, so the figure has grown 4 % over it.
+    const engagement = (day: number) => 500 * 1.01 ** day;
+    const week = typicalReading(
+      [0, 1, 2, 3, 4, 5, 6].map((day) =>
+        baseline('week', { followers: 1e4, engagement24h: engagement(day) }),
+      ),
+    );
+    const now = { followers: 1e4, engagement24h: engagement(7) };
+    const rising = coinFactorValues(
+      coin('rising', 1, {
+        social: now,
+        baselines: [
+          baseline('day', { followers: 1e4, engagement24h: engagement(6) }),
+          { window: 'week', ...week },
+        ],
+      }),
+    );
+    expect(rising.flags.map((flag) => flag.kind)).not.toContain('unconfirmed_social_spike');
+    expect(rising.raw.social!).toBeCloseTo(now.engagement24h + 100, 6);
+  });
+
+  it('takes each figure’s median over the readings that know it', () => {
+    const week = typicalReading([
+      { social: { followers: 10, engagement24h: null }, activeAddresses24h: 5, verifiedVolumeUsd: 1 },
+      { social: null, activeAddresses24h: null, verifiedVolumeUsd: 3 },
+      { social: { followers: 30, engagement24h: 7 }, activeAddresses24h: 9, verifiedVolumeUsd: 2 },
+    ]);
+    expect(week).toEqual({
+      social: { followers: 20, engagement24h: 7 },
+      activeAddresses24h: 7,
+      verifiedVolumeUsd: 2,
+    });
+    const silent = typicalReading([{ social: null, activeAddresses24h: null, verifiedVolumeUsd: null }]);
+    expect(silent.social).toBeNull();
   });
 
   it('counts social growth that independent evidence corroborates', () => {

@@ -5,7 +5,7 @@ import type { ScoreFactor } from '@coinlens/contract';
  * value; a change here is a new version (the version travels in every answer that carries a score). The factors
  * themselves are the contract's SCORE_FACTORS.
  */
-export const SCORE_METHODOLOGY_VERSION = '1.2.0';
+export const SCORE_METHODOLOGY_VERSION = '1.2.1';
 
 /** Weights of the weighted geometric mean; they sum to 1. A factor a coin lacks drops out and the rest renormalise. */
 export const COIN_FACTOR_WEIGHTS: Readonly<Record<ScoreFactor, number>> = {
@@ -38,9 +38,10 @@ export const SCORE_PARAMETERS = {
   integrityFloor: 0.3,
   /**
    * Growth of the social figure a window allows without corroboration; beyond it, only as much as verified
-   * volume or active addresses grew over the same window counts (bought followers and engagement).
+   * volume or active addresses grew over the same window counts (bought followers and engagement). The week's
+   * baseline is the median of its daily readings, about four days old: 5 % lets a steady rise of 1 % a day pass.
    */
-  socialOrganicGrowth: { day: 0.05, month: 0.1 },
+  socialOrganicGrowth: { day: 0.05, week: 0.05, month: 0.1 },
   /** Holder concentration above this share of the top ten holders lowers the on-chain factor. */
   holderConcentrationThreshold: 0.5,
   /** Reported volume share on low-integrity venues that makes a coin high risk (decision D6). */
