@@ -18,12 +18,18 @@ export function byPairInTime(trades: readonly TradePrint[]): readonly (readonly 
 }
 
 function pairLists(trades: readonly TradePrint[]): TradePrint[][] {
-  const byPair = new Map<string, TradePrint[]>();
+  // By coin, then quote: no key string built per print. The lists keep the order their pairs first print in.
+  const byCoin = new Map<string, Map<string, TradePrint[]>>();
+  const lists: TradePrint[][] = [];
   for (const print of trades) {
-    const key = pairKey(print);
-    const list = byPair.get(key);
-    if (list) list.push(print);
-    else byPair.set(key, [print]);
+    let byQuote = byCoin.get(print.coinId);
+    if (!byQuote) byCoin.set(print.coinId, (byQuote = new Map<string, TradePrint[]>()));
+    let list = byQuote.get(print.quote);
+    if (!list) {
+      byQuote.set(print.quote, (list = []));
+      lists.push(list);
+    }
+    list.push(print);
   }
-  return [...byPair.values()].map((prints) => prints.sort((a, b) => a.timestamp - b.timestamp));
+  return lists.map((prints) => prints.sort((a, b) => a.timestamp - b.timestamp));
 }

@@ -30,7 +30,7 @@ interface CoinTape {
    * Built when the tape is first compared: every print by size, and the prints whose size is not round by size
    * (a round print is only ever matched with those, so it never walks the peer's many prints of its round size).
    */
-  bySize?: { all: SizeIndex; notRound: SizeIndex };
+  bySize: { all: SizeIndex; notRound: SizeIndex } | undefined;
 }
 
 /**
@@ -107,6 +107,8 @@ function coinTapes(trades: readonly TradePrint[]): Map<string, CoinTape> {
       round: new Uint8Array(count),
       notional: new Float64Array(count),
       total: 0,
+      // Present from the start, so every tape has one shape and the comparisons' loops stay monomorphic.
+      bySize: undefined,
     };
     for (let index = 0; index < count; index++) {
       const print = prints[index]!;
