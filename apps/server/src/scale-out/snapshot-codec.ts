@@ -35,7 +35,21 @@ export interface SnapshotMessage {
   exchangesRanked: string[];
   coins: EncodedCoin[];
   exchanges: EncodedExchange[];
+  /** The strings the venue codes point at (exchange ids, symbols, trust ratings). */
+  venueStrings: string[];
 }
+
+/** A message with its venues in two columns: numbers (NaN for unknown) and codes (string indexes, flags). */
+export interface EncodedSnapshot {
+  message: SnapshotMessage;
+  venueNumbers: Float64Array;
+  venueCodes: Int32Array;
+}
+
+/** Per venue: last, lastUsd, bidUsd, askUsd, volumeBase24h, volumeUsd24h, timestamp, spread, depth up, depth down. */
+export const VENUE_NUMBERS = 10;
+/** Per venue: exchange id, base, quote and trust as indexes into `venueStrings` (−1: none), then excluded (0/1). */
+export const VENUE_CODES = 5;
 
 type TickFields = Pick<
   CoinState,
@@ -50,29 +64,11 @@ interface EncodedCoin extends TickFields {
   developer?: CoinState['developer'];
   coverage?: CoinState['coverage'];
   score?: EncodedScore | null;
-  venues?: EncodedVenue[];
+  /** How many venues of the venue columns are this coin's (absent: its venues did not change). */
+  venueCount?: number;
 }
 
 type EncodedScore = Omit<CoinScoreState, 'history'> & { history: [time: number, score: number][] };
-
-/** A venue quote as one array: far smaller than the object, and read back in one pass. */
-type EncodedVenue = [
-  exchangeId: string,
-  base: string,
-  quote: string,
-  last: number,
-  lastUsd: number,
-  bidUsd: number | null,
-  askUsd: number | null,
-  volumeBase24h: number,
-  volumeUsd24h: number,
-  timestamp: number,
-  spreadPercent: number | null,
-  depthUsd2pctUp: number | null,
-  depthUsd2pctDown: number | null,
-  trust: TickerTrust | null,
-  excluded: 0 | 1,
-];
 
 interface EncodedExchange extends Pick<
   ExchangeState,
@@ -114,7 +110,7 @@ export class SnapshotEncoder {
   ) {}
 
   /** The next message: everything when `full`, else the tick figures plus what was replaced since the last. */
-  encode(full: boolean): SnapshotMessage {
+  encode(full: boolean): EncodedSnapshot {
     if (full) {
       this.sent = new SentObjects();
       this.nulls.clear();
@@ -126,6 +122,7 @@ export class SnapshotEncoder {
       slowChanged = true;
       return value;
     };
+    const venues = new VenueColumnsWriter();
     const coins = [...this.snapshot.coins.values()].map((coin): EncodedCoin => {
       const id = coin.profile.id;
       const encoded: EncodedCoin = {
@@ -154,7 +151,8 @@ export class SnapshotEncoder {
       // Venues are replaced on every tick where prices come from them: they do not make a full copy due.
       if (!this.sent.changed(coin.venues, `${id}:venues`, this.nulls)) return encoded;
       this.sent.remember(coin.venues);
-      encoded.venues = coin.venues.map(encodeVenue);
+      encoded.venueCount = coin.venues.length;
+      for (const venue of coin.venues) venues.add(venue);
       return encoded;
     });
     const exchanges = [...this.snapshot.exchanges.values()].map((exchange): EncodedExchange => {
@@ -175,7 +173,7 @@ export class SnapshotEncoder {
       return encoded;
     });
     const snapshot = this.snapshot;
-    return {
+    const message: SnapshotMessage = {
       full,
       slowChanged: full || slowChanged,
       version: snapshot.version,
@@ -189,7 +187,9 @@ export class SnapshotEncoder {
       exchangesRanked: snapshot.exchangesRanked.map((exchange) => exchange.profile.id),
       coins,
       exchanges,
+      venueStrings: venues.strings,
     };
+    return { message, ...venues.columns() };
   }
 }
 
@@ -200,46 +200,90 @@ function encodeScore(score: CoinScoreState): EncodedScore {
   };
 }
 
-function encodeVenue({ ticker, excluded }: VenueQuote): EncodedVenue {
-  return [
-    ticker.exchangeId,
-    ticker.base,
-    ticker.quote,
-    ticker.last,
-    ticker.lastUsd,
-    ticker.bidUsd,
-    ticker.askUsd,
-    ticker.volumeBase24h,
-    ticker.volumeUsd24h,
-    ticker.timestamp,
-    ticker.spreadPercent ?? null,
-    ticker.depthUsd2pctUp ?? null,
-    ticker.depthUsd2pctDown ?? null,
-    ticker.trust ?? null,
-    excluded ? 1 : 0,
-  ];
+/**
+ * Venues as columns: a tick of the simulator carries some 20,000, and as JSON arrays of numbers they took most
+ * of a 4 MB message and of the time to write and read it on every instance, every second.
+ */
+class VenueColumnsWriter {
+  readonly strings: string[] = [];
+  private readonly indexes = new Map<string, number>();
+  private numbers: number[] = [];
+  private codes: number[] = [];
+
+  add({ ticker, excluded }: VenueQuote): void {
+    this.numbers.push(
+      ticker.last,
+      ticker.lastUsd,
+      ticker.bidUsd ?? Number.NaN,
+      ticker.askUsd ?? Number.NaN,
+      ticker.volumeBase24h,
+      ticker.volumeUsd24h,
+      ticker.timestamp,
+      ticker.spreadPercent ?? Number.NaN,
+      ticker.depthUsd2pctUp ?? Number.NaN,
+      ticker.depthUsd2pctDown ?? Number.NaN,
+    );
+    this.codes.push(
+      this.index(ticker.exchangeId),
+      this.index(ticker.base),
+      this.index(ticker.quote),
+      ticker.trust ? this.index(ticker.trust) : -1,
+      excluded ? 1 : 0,
+    );
+  }
+
+  columns(): { venueNumbers: Float64Array; venueCodes: Int32Array } {
+    return { venueNumbers: Float64Array.from(this.numbers), venueCodes: Int32Array.from(this.codes) };
+  }
+
+  private index(text: string): number {
+    let index = this.indexes.get(text);
+    if (index === undefined) {
+      index = this.strings.push(text) - 1;
+      this.indexes.set(text, index);
+    }
+    return index;
+  }
 }
 
-function decodeVenue(coinId: string, venue: EncodedVenue): VenueQuote {
-  const ticker: VenueTicker = {
-    exchangeId: venue[0],
-    coinId,
-    base: venue[1],
-    quote: venue[2],
-    last: venue[3],
-    lastUsd: venue[4],
-    bidUsd: venue[5],
-    askUsd: venue[6],
-    volumeBase24h: venue[7],
-    volumeUsd24h: venue[8],
-    timestamp: venue[9],
-  };
-  // Unknown optional figures stay absent, as the source left them.
-  if (venue[10] !== null) ticker.spreadPercent = venue[10];
-  if (venue[11] !== null) ticker.depthUsd2pctUp = venue[11];
-  if (venue[12] !== null) ticker.depthUsd2pctDown = venue[12];
-  if (venue[13] !== null) ticker.trust = venue[13];
-  return { ticker, excluded: venue[14] === 1 };
+const unknownAsNull = (value: number): number | null => (Number.isNaN(value) ? null : value);
+
+/** Reads the venue columns back in the order they were written, coin by coin. */
+class VenueColumnsReader {
+  private next = 0;
+
+  constructor(private readonly encoded: EncodedSnapshot) {}
+
+  take(coinId: string, count: number): VenueQuote[] {
+    const { venueNumbers: numbers, venueCodes: codes, message } = this.encoded;
+    const strings = message.venueStrings;
+    const venues: VenueQuote[] = [];
+    for (let end = this.next + count; this.next < end; this.next++) {
+      const n = this.next * VENUE_NUMBERS;
+      const c = this.next * VENUE_CODES;
+      const ticker: VenueTicker = {
+        exchangeId: strings[codes[c]!]!,
+        coinId,
+        base: strings[codes[c + 1]!]!,
+        quote: strings[codes[c + 2]!]!,
+        last: numbers[n]!,
+        lastUsd: numbers[n + 1]!,
+        bidUsd: unknownAsNull(numbers[n + 2]!),
+        askUsd: unknownAsNull(numbers[n + 3]!),
+        volumeBase24h: numbers[n + 4]!,
+        volumeUsd24h: numbers[n + 5]!,
+        timestamp: numbers[n + 6]!,
+      };
+      // Unknown optional figures stay absent, as the source left them.
+      const optional = [numbers[n + 7]!, numbers[n + 8]!, numbers[n + 9]!];
+      if (!Number.isNaN(optional[0])) ticker.spreadPercent = optional[0]!;
+      if (!Number.isNaN(optional[1])) ticker.depthUsd2pctUp = optional[1]!;
+      if (!Number.isNaN(optional[2])) ticker.depthUsd2pctDown = optional[2]!;
+      if (codes[c + 3]! >= 0) ticker.trust = strings[codes[c + 3]!] as TickerTrust;
+      venues.push({ ticker, excluded: codes[c + 4] === 1 });
+    }
+    return venues;
+  }
 }
 
 /** What a follower knows of the leader's start-up (health and readiness report it). */
@@ -253,8 +297,15 @@ export interface StreamReadiness {
  * copy taken since the last slow change); a coin or exchange first met in a delta without its profile is
  * skipped until the next full copy brings it.
  */
-export function applySnapshotMessage(snapshot: MarketSnapshot, message: SnapshotMessage): StreamReadiness {
+export function applySnapshotMessage(
+  snapshot: MarketSnapshot,
+  encodedSnapshot: EncodedSnapshot,
+): StreamReadiness {
+  const { message } = encodedSnapshot;
+  const venues = new VenueColumnsReader(encodedSnapshot);
   for (const encoded of message.coins) {
+    // Read in order even for a coin skipped below, so the next coin finds its own venues.
+    const coinVenues = encoded.venueCount === undefined ? null : venues.take(encoded.id, encoded.venueCount);
     const current = snapshot.coins.get(encoded.id);
     const profile = encoded.profile ?? current?.profile;
     if (!profile) continue;
@@ -296,7 +347,7 @@ export function applySnapshotMessage(snapshot: MarketSnapshot, message: Snapshot
           SCORE_HISTORY_HOURS,
         ),
       };
-    if (encoded.venues) coin.venues = encoded.venues.map((venue) => decodeVenue(encoded.id, venue));
+    if (coinVenues) coin.venues = coinVenues;
     if (!current) snapshot.coins.set(encoded.id, coin);
   }
   for (const encoded of message.exchanges) {

@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
-import type { SnapshotEncoder, SnapshotMessage, StreamReadiness } from './snapshot-codec.js';
+import type { EncodedSnapshot, SnapshotEncoder, StreamReadiness } from './snapshot-codec.js';
 import { applySnapshotMessage } from './snapshot-codec.js';
+import { fromWire, toWire } from './snapshot-wire.js';
 
 /** Where the stream lives in Redis. */
 export interface SnapshotStreamKeys {
@@ -25,19 +26,6 @@ export function snapshotStreamKeys(prefix: string): SnapshotStreamKeys {
 
 /** A full copy is sent at least this often, so a follower's venues never lag for long after a lost message. */
 export const FULL_SNAPSHOT_EVERY_MS = 30_000;
-
-/** A message on the wire: its sequence number, a line break, then the JSON. */
-function framed(sequence: number, message: SnapshotMessage): string {
-  return `${sequence}\n${JSON.stringify(message)}`;
-}
-
-function unframed(payload: string): { sequence: number; message: SnapshotMessage } {
-  const newline = payload.indexOf('\n');
-  return {
-    sequence: Number(payload.slice(0, newline)),
-    message: JSON.parse(payload.slice(newline + 1)) as SnapshotMessage,
-  };
-}
 
 /**
  * The leader's side: after every tick, the tick's figures (and whatever ingest replaced) go to every instance.
@@ -69,11 +57,11 @@ export class SnapshotPublisher {
 
   private async send(): Promise<void> {
     const now = this.now();
-    let message = this.encoder.encode(now - this.lastFullAt >= FULL_SNAPSHOT_EVERY_MS);
-    if (!message.full && message.slowChanged) message = this.encoder.encode(true);
+    let encoded = this.encoder.encode(now - this.lastFullAt >= FULL_SNAPSHOT_EVERY_MS);
+    if (!encoded.message.full && encoded.message.slowChanged) encoded = this.encoder.encode(true);
     const sequence = await this.redis.incr(this.keys.sequence);
-    const payload = framed(sequence, message);
-    if (message.full) {
+    const payload = toWire(sequence, encoded);
+    if (encoded.message.full) {
       await this.redis.set(this.keys.full, payload);
       this.lastFullAt = now;
     }
@@ -89,8 +77,8 @@ export class SnapshotFollower {
   private lastSequence: number | null = null;
   private applying: Promise<void> = Promise.resolve();
   private stopped = false;
-  private readonly onMessage = (channel: string, payload: string) => {
-    if (channel !== this.keys.channel) return;
+  private readonly onMessage = (channel: Buffer, payload: Buffer) => {
+    if (channel.toString() !== this.keys.channel) return;
     this.enqueue(() => this.receive(payload));
   };
   /**
@@ -113,7 +101,7 @@ export class SnapshotFollower {
 
   /** Subscribes, then loads the full copy (if the leader has written one yet). */
   async start(): Promise<void> {
-    this.subscriber.on('message', this.onMessage);
+    this.subscriber.on('messageBuffer', this.onMessage);
     this.subscriber.on('ready', this.onReady);
     await this.subscriber.subscribe(this.keys.channel);
     this.enqueue(() => this.resynchronise());
@@ -123,7 +111,7 @@ export class SnapshotFollower {
   /** Stops applying (this instance became the leader, or is shutting down). */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.subscriber.off('message', this.onMessage);
+    this.subscriber.off('messageBuffer', this.onMessage);
     this.subscriber.off('ready', this.onReady);
     await this.subscriber.unsubscribe(this.keys.channel).catch(() => undefined);
     await this.applying;
@@ -138,28 +126,29 @@ export class SnapshotFollower {
       });
   }
 
-  private async receive(payload: string): Promise<void> {
-    const { sequence, message } = unframed(payload);
+  private async receive(payload: Buffer): Promise<void> {
+    const { sequence, encoded } = fromWire(payload);
+    const { message } = encoded;
     // A full message is the leader's whole state: applied whatever came before (its sequence may restart).
     if (!message.full && this.lastSequence !== null && sequence <= this.lastSequence) return;
     if (!message.full && (this.lastSequence === null || sequence !== this.lastSequence + 1)) {
       await this.resynchronise();
       if (this.lastSequence !== null && sequence <= this.lastSequence) return;
     }
-    this.apply(sequence, message);
+    this.apply(sequence, encoded);
   }
 
   private async resynchronise(): Promise<void> {
-    const payload = await this.reader.get(this.keys.full);
+    const payload = await this.reader.getBuffer(this.keys.full);
     if (payload === null) return;
-    const { sequence, message } = unframed(payload);
+    const { sequence, encoded } = fromWire(payload);
     if (this.lastSequence !== null && sequence <= this.lastSequence) return;
-    this.apply(sequence, message);
+    this.apply(sequence, encoded);
   }
 
-  private apply(sequence: number, message: SnapshotMessage): void {
+  private apply(sequence: number, encoded: EncodedSnapshot): void {
     if (this.stopped) return;
     this.lastSequence = sequence;
-    this.applied(applySnapshotMessage(this.snapshot, message));
+    this.applied(applySnapshotMessage(this.snapshot, encoded));
   }
 }

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MarketSnapshot } from '../../src/market-store/market-snapshot.js';
 import { MarketSnapshot as Snapshot } from '../../src/market-store/market-snapshot.js';
 import { applySnapshotMessage, SnapshotEncoder } from '../../src/scale-out/snapshot-codec.js';
+import type { EncodedSnapshot } from '../../src/scale-out/snapshot-codec.js';
+import { fromWire, toWire } from '../../src/scale-out/snapshot-wire.js';
 import {
   SnapshotFollower,
   SnapshotPublisher,
@@ -50,20 +52,26 @@ it('a full message rebuilds the leader snapshot on an empty follower, and a tick
   const encoder = new SnapshotEncoder(leader, readiness);
   const follower = new Snapshot(60_000);
 
-  const full = JSON.parse(JSON.stringify(encoder.encode(true))) as ReturnType<SnapshotEncoder['encode']>;
-  expect(applySnapshotMessage(follower, full)).toEqual({ warmedUp: true, historyStored: true });
+  // Through the bytes a follower receives.
+  const overTheWire = (encoded: EncodedSnapshot) => fromWire(toWire(7, encoded));
+  const full = overTheWire(encoder.encode(true));
+  expect(full.sequence).toBe(7);
+  expect(full.encoded.venueNumbers.length).toBeGreaterThan(0);
+  expect(applySnapshotMessage(follower, full.encoded)).toEqual({ warmedUp: true, historyStored: true });
   expect(served(follower)).toEqual(served(leader));
 
   await server.tick();
   const delta = encoder.encode(false);
-  expect(delta.full).toBe(false);
-  expect(delta.slowChanged).toBe(false);
-  expect(delta.coins.every((coin) => coin.profile === undefined && coin.score === undefined)).toBe(true);
-  applySnapshotMessage(follower, JSON.parse(JSON.stringify(delta)) as typeof delta);
+  expect(delta.message.full).toBe(false);
+  expect(delta.message.slowChanged).toBe(false);
+  expect(delta.message.coins.every((coin) => coin.profile === undefined && coin.score === undefined)).toBe(
+    true,
+  );
+  applySnapshotMessage(follower, overTheWire(delta).encoded);
   expect(served(follower)).toEqual(served(leader));
 
   await server.built.services.market.ingest.score(AbortSignal.timeout(30_000));
-  expect(encoder.encode(false).slowChanged).toBe(true);
+  expect(encoder.encode(false).message.slowChanged).toBe(true);
 });
 
 describeWithRedis('the snapshot stream over Redis', () => {
