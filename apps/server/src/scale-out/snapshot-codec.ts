@@ -152,7 +152,7 @@ export class SnapshotEncoder {
       if (!this.sent.changed(coin.venues, `${id}:venues`, this.nulls)) return encoded;
       this.sent.remember(coin.venues);
       encoded.venueCount = coin.venues.length;
-      for (const venue of coin.venues) venues.add(venue);
+      venues.add(coin.venues);
       return encoded;
     });
     const exchanges = [...this.snapshot.exchanges.values()].map((exchange): EncodedExchange => {
@@ -173,6 +173,7 @@ export class SnapshotEncoder {
       return encoded;
     });
     const snapshot = this.snapshot;
+    const columns = venues.columns();
     const message: SnapshotMessage = {
       full,
       slowChanged: full || slowChanged,
@@ -189,7 +190,7 @@ export class SnapshotEncoder {
       exchanges,
       venueStrings: venues.strings,
     };
-    return { message, ...venues.columns() };
+    return { message, ...columns };
   }
 }
 
@@ -207,33 +208,40 @@ function encodeScore(score: CoinScoreState): EncodedScore {
 class VenueColumnsWriter {
   readonly strings: string[] = [];
   private readonly indexes = new Map<string, number>();
-  private numbers: number[] = [];
-  private codes: number[] = [];
+  private readonly lists: (readonly VenueQuote[])[] = [];
 
-  add({ ticker, excluded }: VenueQuote): void {
-    this.numbers.push(
-      ticker.last,
-      ticker.lastUsd,
-      ticker.bidUsd ?? Number.NaN,
-      ticker.askUsd ?? Number.NaN,
-      ticker.volumeBase24h,
-      ticker.volumeUsd24h,
-      ticker.timestamp,
-      ticker.spreadPercent ?? Number.NaN,
-      ticker.depthUsd2pctUp ?? Number.NaN,
-      ticker.depthUsd2pctDown ?? Number.NaN,
-    );
-    this.codes.push(
-      this.index(ticker.exchangeId),
-      this.index(ticker.base),
-      this.index(ticker.quote),
-      ticker.trust ? this.index(ticker.trust) : -1,
-      excluded ? 1 : 0,
-    );
+  /** Keeps a coin's venues to be written, in order, once the message's size is known. */
+  add(venues: readonly VenueQuote[]): void {
+    this.lists.push(venues);
   }
 
   columns(): { venueNumbers: Float64Array; venueCodes: Int32Array } {
-    return { venueNumbers: Float64Array.from(this.numbers), venueCodes: Int32Array.from(this.codes) };
+    const count = this.lists.reduce((sum, venues) => sum + venues.length, 0);
+    const numbers = new Float64Array(count * VENUE_NUMBERS);
+    const codes = new Int32Array(count * VENUE_CODES);
+    let position = 0;
+    for (const venues of this.lists)
+      for (const { ticker, excluded } of venues) {
+        const n = position * VENUE_NUMBERS;
+        numbers[n] = ticker.last;
+        numbers[n + 1] = ticker.lastUsd;
+        numbers[n + 2] = ticker.bidUsd ?? Number.NaN;
+        numbers[n + 3] = ticker.askUsd ?? Number.NaN;
+        numbers[n + 4] = ticker.volumeBase24h;
+        numbers[n + 5] = ticker.volumeUsd24h;
+        numbers[n + 6] = ticker.timestamp;
+        numbers[n + 7] = ticker.spreadPercent ?? Number.NaN;
+        numbers[n + 8] = ticker.depthUsd2pctUp ?? Number.NaN;
+        numbers[n + 9] = ticker.depthUsd2pctDown ?? Number.NaN;
+        const c = position * VENUE_CODES;
+        codes[c] = this.index(ticker.exchangeId);
+        codes[c + 1] = this.index(ticker.base);
+        codes[c + 2] = this.index(ticker.quote);
+        codes[c + 3] = ticker.trust ? this.index(ticker.trust) : -1;
+        codes[c + 4] = excluded ? 1 : 0;
+        position++;
+      }
+    return { venueNumbers: numbers, venueCodes: codes };
   }
 
   private index(text: string): number {
