@@ -198,7 +198,17 @@ export async function createServices(
   });
   const currencies = new CurrencyService(snapshot);
   const coinInterest = new HotSearchTracker(now);
-  const market = new MarketService(snapshot, currencies, candles, provider, coinInterest, now);
+  // Set below, once the market role is known: followers never call the source themselves.
+  let role: MarketRole | null = null;
+  const market = new MarketService(
+    snapshot,
+    currencies,
+    candles,
+    provider,
+    coinInterest,
+    now,
+    () => role?.isLeader ?? true,
+  );
   const watchedCoins = new WatchlistRepository(db, database.dialect, 'coins');
   const content = await createContentServices({
     config,
@@ -236,7 +246,7 @@ export async function createServices(
   const stalenessWatch = new StalenessWatch(snapshot, publishTick, now);
   stalenessWatch.start();
   let stopUploadSweep = () => undefined as void;
-  const role = await openMarketRole(
+  role = await openMarketRole(
     {
       databaseUrl: config.DATABASE_URL,
       redisUrl: config.REDIS_URL,

@@ -79,6 +79,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OFFICIAL_SOURCES: 'https://example.org/' })).toThrow(ConfigError);
   });
 
+  it('refuses an automatic market source in production mode: every instance must run the same one', () => {
+    const production = { DATABASE_URL: 'postgres://db/coinlens', REDIS_URL: 'redis://cache:6379' };
+    for (const source of [undefined, 'auto'])
+      expect(() => loadConfig({ ...production, MARKET_SOURCE: source })).toThrow(/MARKET_SOURCE/);
+    expect(loadConfig({ ...production, MARKET_SOURCE: 'live' }).MARKET_SOURCE).toBe('live');
+    expect(loadConfig({ DATABASE_URL: production.DATABASE_URL }).MARKET_SOURCE).toBe('auto');
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
       PORT: 8080,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { DEFAULT_POSTGRES_TIMEOUTS } from '../db/postgres-pool.js';
 import { parseTrustedProxies } from '../http/trust-proxy.js';
+import { isProductionMode } from './production-mode.js';
 import { DEFAULT_FEED_TIMEOUT_MS } from '../news/feed-fetcher.js';
 
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -292,6 +293,13 @@ const environmentSchema = environmentFields.superRefine((config, context) => {
       code: 'custom',
       path: ['S3_BUCKET'],
       message: 'is required when other S3_ variables are set (uploads would silently stay elsewhere)',
+    });
+  if (isProductionMode(config) && config.MARKET_SOURCE === 'auto')
+    context.addIssue({
+      code: 'custom',
+      path: ['MARKET_SOURCE'],
+      message:
+        'must be live, coingecko or simulator in production mode (DATABASE_URL + REDIS_URL): with auto each instance would pick on its own, and a leader on the simulator would write simulated candles for all',
     });
 });
 

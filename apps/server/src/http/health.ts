@@ -84,9 +84,11 @@ export interface ReadinessProbes {
 }
 
 /**
- * Readiness for traffic: the database answers, Redis too in production mode, and the market snapshot has data
- * (an instance that just started, or a follower still waiting for the leader's stream, has none). 503 names
- * what is missing; the load balancer sends calls only to instances answering 200.
+ * Readiness for traffic: the database answers and the market snapshot has data (an instance that just started,
+ * or a follower still waiting for the leader's stream, has none). 503 names what is missing; the load balancer
+ * sends calls only to instances answering 200. Redis is reported but does not decide: it is shared, so when it
+ * is down every instance is, and taking them all out of the balancer would turn the outage policy (market reads
+ * go on, logins and code guesses are refused) into no service at all.
  */
 export function registerReadinessCheck(app: FastifyInstance, probes: ReadinessProbes): void {
   app.get('/readyz', async (_request, reply) => {
@@ -102,7 +104,7 @@ export function registerReadinessCheck(app: FastifyInstance, probes: ReadinessPr
       ...(redis === null ? {} : { redis: redis ? 'reachable' : 'unreachable' }),
       market: market ? 'ready' : 'empty',
     };
-    const ready = database && redis !== false && market;
+    const ready = database && market;
     return reply
       .code(ready ? 200 : 503)
       .header('cache-control', 'no-store')

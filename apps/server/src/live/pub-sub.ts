@@ -1,6 +1,9 @@
 export type MessageHandler = (message: string) => void;
 
-/** Channel messaging between server parts; a Redis implementation replaces it when several instances run. */
+/**
+ * Channel messaging between the parts of one process. Several instances do not share it: each one's hub hears the
+ * ticks its own snapshot applies, whether ingested here or followed from the leader (scale-out/snapshot-stream.ts).
+ */
 export interface PubSub {
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, handler: MessageHandler): Promise<() => Promise<void>>;

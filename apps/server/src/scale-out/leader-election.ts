@@ -90,9 +90,13 @@ export class PostgresLeaderElection {
     }
   }
 
+  /** A deposed instance stops asking: it is shutting down, and must not lead again while it does. */
   private depose(error: unknown): void {
     if (!this.leading) return;
     this.leading = false;
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
     this.log.error({ err: error }, 'ingest leadership lost: the lock connection failed');
     void this.dropClient();
     this.onDeposed();

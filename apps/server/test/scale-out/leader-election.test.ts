@@ -66,5 +66,8 @@ describe.runIf(postgresUrl)('electing the ingest leader with a PostgreSQL adviso
     await expect.poll(() => first.events.deposed, { timeout: 2_000 }).toBe(1);
     expect(first.election.isLeader).toBe(false);
     await expect.poll(() => second.election.isLeader, { timeout: 2_000 }).toBe(true);
+    // The deposed one does not ask again (it is shutting down).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(first.events.elected).toBe(1);
   });
 });

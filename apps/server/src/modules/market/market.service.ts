@@ -115,6 +115,8 @@ export class MarketService {
     private readonly provider: MarketDataProvider,
     private readonly hotSearches: HotSearchTracker,
     private readonly now: () => number = Date.now,
+    /** Whether this instance may call the source (only the ingest leader does when several run). */
+    private readonly mayAskSource: () => boolean = () => true,
   ) {}
 
   freshness(): Freshness {
@@ -235,8 +237,10 @@ export class MarketService {
       spanMs === null ? (coin.listedAt ?? now - 5 * 365 * DAY_MS) : bucketStart(now - spanMs, resolution);
     let candles = await this.candles.range(coin.profile.id, resolution, from, now + 1);
     // While the first back-fill is still being written, answer from the provider instead of a gappy chart;
-    // not while the source is down (stale), and if it fails now: the stored candles are the last-good chart.
+    // not while the source is down (stale), not on a follower (only the leader calls sources), and if it fails
+    // now: the stored candles are the last-good chart.
     if (
+      this.mayAskSource() &&
       this.provider.capabilities.has('candles') &&
       !this.snapshot.isStale(now) &&
       candles.length < expectedCount(resolution, from, now) * 0.9
