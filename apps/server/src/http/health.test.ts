@@ -12,8 +12,10 @@ import { openRedis, redisReady } from '../scale-out/redis-connection.js';
 import { registerLivenessCheck, registerReadinessCheck } from './health.js';
 import type { MarketContents, RedisPing } from './health.js';
 
-const FILLED: MarketContents = { coins: new Map([['bitcoin', {}]]) };
-const EMPTY: MarketContents = { coins: new Map() };
+const FILLED: MarketContents = { coins: new Map([['bitcoin', {}]]), isStale: () => false };
+/** A market that has data, no longer fresh (its source, or the leader's stream, went quiet). */
+const STALE: MarketContents = { coins: new Map([['bitcoin', {}]]), isStale: () => true };
+const EMPTY: MarketContents = { coins: new Map(), isStale: () => true };
 const ANSWERING: RedisPing = { ping: () => Promise.resolve('PONG') };
 const DOWN: RedisPing = { ping: () => Promise.reject(new Error('Connection is closed.')) };
 
@@ -73,17 +75,29 @@ describe('liveness and readiness', () => {
     expect(embedded.body).toEqual({ status: 'ready', database: 'reachable', market: 'ready' });
   });
 
-  it('is not ready before the snapshot has data, or while Redis is down', async () => {
+  it('is not ready before the snapshot has data', async () => {
     const empty = await readiness(EMPTY, ANSWERING);
     expect(empty.status).toBe(503);
     expect(empty.body).toMatchObject({ status: 'unavailable', market: 'empty' });
-    await app?.close();
-    const redisDown = await readiness(FILLED, DOWN);
-    expect(redisDown.status).toBe(503);
-    expect(redisDown.body).toMatchObject({ status: 'unavailable', redis: 'unreachable', market: 'ready' });
   });
 
-  it('pings a real Redis, and answers 503 at once for one that is not there', async () => {
+  it('stays ready without Redis while its market is fresh, not once it went stale (a follower cut off)', async () => {
+    // Every instance shares the one Redis: unready on Redis alone would take all of them out at once.
+    const redisDown = await readiness(FILLED, DOWN);
+    expect(redisDown.status).toBe(200);
+    expect(redisDown.body).toMatchObject({ status: 'ready', redis: 'unreachable', market: 'ready' });
+    await app?.close();
+    const cutOff = await readiness(STALE, DOWN);
+    expect(cutOff.status).toBe(503);
+    expect(cutOff.body).toMatchObject({ status: 'unavailable', redis: 'unreachable', market: 'stale' });
+    await app?.close();
+    // A stale market with Redis up is the source's outage: last-good values are answered with their as_of.
+    const sourceDown = await readiness(STALE, ANSWERING);
+    expect(sourceDown.status).toBe(200);
+    expect(sourceDown.body).toMatchObject({ market: 'stale' });
+  });
+
+  it('pings a real Redis, and finds one that is not there at once', async () => {
     const log = pino({ level: 'silent' });
     const up = openRedis('redis://127.0.0.1:6379', log, 'readiness-test');
     const gone = openRedis(`redis://127.0.0.1:${await closedPort()}`, log, 'readiness-test');
@@ -91,7 +105,7 @@ describe('liveness and readiness', () => {
       await redisReady(up, 5_000);
       expect((await readiness(FILLED, up)).status).toBe(200);
       await app?.close();
-      const refused = await readiness(FILLED, gone);
+      const refused = await readiness(STALE, gone);
       expect(refused.status).toBe(503);
       expect(refused.body.redis).toBe('unreachable');
     } finally {

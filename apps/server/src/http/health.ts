@@ -15,6 +15,7 @@ export interface MarketReadiness {
 /** Whether the market snapshot holds anything to answer with (filled by ingest, or a follower's stream). */
 export interface MarketContents {
   readonly coins: ReadonlyMap<string, unknown>;
+  isStale(now: number): boolean;
 }
 
 /** A shared Redis that answers a ping (a connection down rejects at once: no offline queue). */
@@ -85,12 +86,17 @@ export interface ReadinessProbes {
 
 /**
  * Readiness for traffic: the database answers and the market snapshot has data (an instance that just started,
- * or a follower still waiting for the leader's stream, has none). 503 names what is missing; the load balancer
- * sends calls only to instances answering 200. Redis is reported but does not decide: it is shared, so when it
- * is down every instance is, and taking them all out of the balancer would turn the outage policy (market reads
- * go on, logins and code guesses are refused) into no service at all.
+ * or a follower still waiting for the leader's stream, has none). Redis alone does not decide: it is shared, so
+ * when it is down every instance is, and taking them all out of the balancer would turn the outage policy
+ * (market reads go on, logins and code guesses refused) into no service. An instance without Redis whose market
+ * went stale is unready, though: a follower cut off from the leader's stream, while the leader (whose market
+ * stays fresh) and followers still reached by it serve. 503 names what is missing.
  */
-export function registerReadinessCheck(app: FastifyInstance, probes: ReadinessProbes): void {
+export function registerReadinessCheck(
+  app: FastifyInstance,
+  probes: ReadinessProbes,
+  now: () => number = Date.now,
+): void {
   app.get('/readyz', async (_request, reply) => {
     // Not logged: the balancer probes every few seconds, and the outage is logged where it is met.
     const [databaseError, redis] = await Promise.all([
@@ -98,13 +104,14 @@ export function registerReadinessCheck(app: FastifyInstance, probes: ReadinessPr
       probes.redis ? redisReachable(probes.redis) : Promise.resolve(null),
     ]);
     const database = databaseError === null;
-    const market = probes.snapshot.coins.size > 0;
+    const market =
+      probes.snapshot.coins.size === 0 ? 'empty' : probes.snapshot.isStale(now()) ? 'stale' : 'ready';
     const state = {
       database: database ? 'reachable' : 'unreachable',
       ...(redis === null ? {} : { redis: redis ? 'reachable' : 'unreachable' }),
-      market: market ? 'ready' : 'empty',
+      market,
     };
-    const ready = database && market;
+    const ready = database && market !== 'empty' && !(redis === false && market === 'stale');
     return reply
       .code(ready ? 200 : 503)
       .header('cache-control', 'no-store')
