@@ -28,6 +28,18 @@ describe('HourlyScoreReadings', () => {
     expect(readings.monthAgo('ethereum', now)).toBeNull();
   });
 
+  it('hands out the daily points of a span, one a day', () => {
+    const readings = new HourlyScoreReadings();
+    const DAY = 24 * HOUR;
+    for (let hour = 0; hour < 10 * 24; hour += 6)
+      readings.record('bitcoin', START + hour * HOUR, readingWithScore(hour));
+    const now = START + 10 * DAY;
+    expect(
+      readings.dailyPoints('bitcoin', now - 7 * DAY, now - 12 * HOUR).map((point) => point.time),
+    ).toEqual([3, 4, 5, 6, 7, 8, 9].map((day) => START + day * DAY));
+    expect(readings.dailyPoints('ethereum', now - 7 * DAY, now)).toEqual([]);
+  });
+
   it('keeps the first reading of each hour and finds the one a day ago', () => {
     const readings = new HourlyScoreReadings();
     for (let hour = 0; hour <= 30; hour++) {
