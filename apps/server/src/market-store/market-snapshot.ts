@@ -96,6 +96,41 @@ export interface GlobalState {
   unchanged: number;
 }
 
+/** A coin known by its profile, before any tick or score. */
+export function emptyCoinState(profile: CoinProfile): CoinState {
+  return {
+    profile,
+    rank: 0,
+    price: null,
+    asOf: 0,
+    degraded: false,
+    venues: [],
+    metrics: null,
+    marketShare: null,
+    certification: 'unauthenticated',
+    listedAt: null,
+    social: null,
+    onChain: null,
+    developer: null,
+    score: null,
+    coverage: null,
+  };
+}
+
+/** An exchange known by its profile, before any tick or score. */
+export function emptyExchangeState(profile: ExchangeProfile, asOf: number): ExchangeState {
+  return {
+    profile,
+    exRank: 0,
+    pairCount: 0,
+    coinCount: 0,
+    amount24h: 0,
+    healthyAmount24h: 0,
+    asOf,
+    score: null,
+  };
+}
+
 /**
  * The current market, in memory: written by ingest on every tick, read by every list and detail call, so the
  * hot paths never touch SQL. Values carry `asOf`; `isStale` says the source has been silent past its heartbeat.

@@ -9,6 +9,7 @@ import type {
   MarketSnapshot,
   VenueQuote,
 } from '../market-store/market-snapshot.js';
+import { emptyCoinState, emptyExchangeState } from '../market-store/market-snapshot.js';
 
 /**
  * The market snapshot as the ingest leader sends it to the other instances. Every message is complete for the
@@ -317,23 +318,7 @@ export function applySnapshotMessage(
     const current = snapshot.coins.get(encoded.id);
     const profile = encoded.profile ?? current?.profile;
     if (!profile) continue;
-    const coin: CoinState = current ?? {
-      profile,
-      rank: 0,
-      price: null,
-      asOf: 0,
-      degraded: false,
-      venues: [],
-      metrics: null,
-      marketShare: null,
-      certification: 'unauthenticated',
-      listedAt: null,
-      social: null,
-      onChain: null,
-      developer: null,
-      score: null,
-      coverage: null,
-    };
+    const coin = current ?? emptyCoinState(profile);
     coin.profile = profile;
     coin.rank = encoded.rank;
     coin.price = encoded.price;
@@ -362,16 +347,7 @@ export function applySnapshotMessage(
     const current = snapshot.exchanges.get(encoded.id);
     const profile = encoded.profile ?? current?.profile;
     if (!profile) continue;
-    const exchange: ExchangeState = current ?? {
-      profile,
-      exRank: 0,
-      pairCount: 0,
-      coinCount: 0,
-      amount24h: 0,
-      healthyAmount24h: 0,
-      asOf: 0,
-      score: null,
-    };
+    const exchange = current ?? emptyExchangeState(profile, 0);
     exchange.profile = profile;
     exchange.exRank = encoded.exRank;
     exchange.pairCount = encoded.pairCount;

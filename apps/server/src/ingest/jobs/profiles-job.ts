@@ -1,5 +1,6 @@
-import type { CoinProfile, MarketDataProvider } from '@coinlens/market-model';
-import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
+import type { MarketDataProvider } from '@coinlens/market-model';
+import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
+import { emptyCoinState, emptyExchangeState } from '../../market-store/market-snapshot.js';
 
 /** Coin and exchange profiles into the snapshot, keeping the live figures of those already there (start-up). */
 export class ProfilesJob {
@@ -23,40 +24,9 @@ export class ProfilesJob {
       const existing = this.snapshot.exchanges.get(profile.id);
       this.snapshot.exchanges.set(
         profile.id,
-        existing
-          ? { ...existing, profile }
-          : {
-              profile,
-              exRank: 0,
-              pairCount: 0,
-              coinCount: 0,
-              amount24h: 0,
-              healthyAmount24h: 0,
-              asOf: now,
-              score: null,
-            },
+        existing ? { ...existing, profile } : emptyExchangeState(profile, now),
       );
     }
     this.snapshot.profilesVersion += 1;
   }
-}
-
-function emptyCoinState(profile: CoinProfile): CoinState {
-  return {
-    profile,
-    rank: 0,
-    price: null,
-    asOf: 0,
-    degraded: false,
-    venues: [],
-    metrics: null,
-    marketShare: null,
-    certification: 'unauthenticated',
-    listedAt: null,
-    social: null,
-    onChain: null,
-    developer: null,
-    score: null,
-    coverage: null,
-  };
 }
