@@ -10,6 +10,8 @@ import { S3ImageStorage } from './s3-image-storage.js';
 
 const POSTGRES = 'postgres://coinlens@db.internal:5432/coinlens';
 const REDIS = 'redis://redis.internal:6379';
+/** Production mode: both URLs, and a market source every instance agrees on. */
+const PRODUCTION = { DATABASE_URL: POSTGRES, REDIS_URL: REDIS, MARKET_SOURCE: 'live' };
 const S3 = { S3_BUCKET: 'coinlens-uploads', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
 
 describe('createImageStorage', () => {
@@ -32,12 +34,8 @@ describe('createImageStorage', () => {
   });
 
   it('uses the database in production mode, and the object store whenever S3_BUCKET is set', async () => {
-    expect(await storageFor({ DATABASE_URL: POSTGRES, REDIS_URL: REDIS })).toBeInstanceOf(
-      DatabaseImageStorage,
-    );
-    expect(await storageFor({ DATABASE_URL: POSTGRES, REDIS_URL: REDIS, ...S3 })).toBeInstanceOf(
-      S3ImageStorage,
-    );
+    expect(await storageFor(PRODUCTION)).toBeInstanceOf(DatabaseImageStorage);
+    expect(await storageFor({ ...PRODUCTION, ...S3 })).toBeInstanceOf(S3ImageStorage);
     expect(await storageFor(S3)).toBeInstanceOf(S3ImageStorage);
   });
 });
