@@ -1,12 +1,12 @@
 import type { CoinListItem } from '@coinlens/contract';
-import { memo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { Change } from './Change';
 import { Logo } from './Logo';
 import { Money } from './Money';
 import { Sparkline } from './Sparkline';
-import { useFlash } from '../lib/use-flash';
+import { coinCell, useLiveCell, writeText } from '../lib/live/live-cells';
 import { ScoreBadge } from './ScoreBadge';
 
 export const COIN_ROW_HEIGHT = 64;
@@ -18,13 +18,31 @@ export interface CoinRowProps {
   showRank?: boolean;
 }
 
+/** The row's cells that ticks write into. */
+function liveCellsOf(coinId: string) {
+  return {
+    rank: coinCell(coinId, 'rank'),
+    marketCap: coinCell(coinId, 'circulating_market_cap'),
+    price: coinCell(coinId, 'price'),
+    turnover: coinCell(coinId, 'amount_24h'),
+    change: coinCell(coinId, 'change_24h'),
+  };
+}
+
+function writeRank(element: HTMLElement, rank: number | null): void {
+  writeText(element, rank === null ? '' : String(rank));
+}
+
 /**
- * One coin: rank with its score, logo, symbol with market cap, price with 24h turnover, 7-day trend, 24h change. The price
- * flashes briefly when a live tick moves it.
+ * One coin: rank with its score, logo, symbol with market cap, price with 24h turnover, 7-day trend, 24h change. A
+ * live tick writes its values into the row's cells without rendering it (lib/live/live-cells.ts); the price
+ * flashes briefly when a tick moves it.
  */
 export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: CoinRowProps) {
   const { t } = useTranslation();
-  const priceRef = useFlash<HTMLSpanElement>(coin.price);
+  const live = useMemo(() => liveCellsOf(coin.id), [coin.id]);
+  const rankRef = useRef<HTMLSpanElement>(null);
+  useLiveCell(rankRef, showRank ? live.rank : undefined, coin.rank, writeRank);
   return (
     <button
       type="button"
@@ -35,7 +53,9 @@ export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: 
     >
       {showRank && (
         <span className="cl-rank-cell">
-          <span className="cl-coin-rank">{coin.rank}</span>
+          <span className="cl-coin-rank" ref={rankRef}>
+            {coin.rank}
+          </span>
           <ScoreBadge score={coin.score} testId={`coin-score-${coin.id}`} />
         </span>
       )}
@@ -44,18 +64,18 @@ export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: 
         <span className="cl-coin-symbol">{coin.symbol}</span>
         <span className="cl-coin-sub">
           <span className="cl-visually-hidden">{t('marketList.marketCap')} </span>
-          <Money value={coin.circulating_market_cap} compact />
+          <Money value={coin.circulating_market_cap} compact live={live.marketCap} />
         </span>
       </span>
       <span className="cl-coin-price">
-        <Money value={coin.price} className="cl-price" ref={priceRef} />
+        <Money value={coin.price} className="cl-price" live={live.price} flash />
         <span className="cl-coin-sub">
           <span className="cl-visually-hidden">{t('marketList.volume')} </span>
-          <Money value={coin.amount_24h} compact />
+          <Money value={coin.amount_24h} compact live={live.turnover} />
         </span>
       </span>
       <Sparkline points={coin.sparkline_7d} />
-      <Change value={coin.change_24h} pill />
+      <Change value={coin.change_24h} pill live={live.change} />
     </button>
   );
 });

@@ -25,6 +25,16 @@ function tint(element: HTMLElement, direction: 'up' | 'down'): void {
   clearTimer ??= setTimeout(clearExpired, FLASH_MS);
 }
 
+/** Tints the element by the way a value moved from `before` to `after`; nothing when either is missing. */
+export function flashMove(
+  element: HTMLElement,
+  before: number | null | undefined,
+  after: number | null | undefined,
+): void {
+  if (before === null || before === undefined || after === null || after === undefined) return;
+  if (before !== after) tint(element, after > before ? 'up' : 'down');
+}
+
 /**
  * Tints the element green or red for a moment when `value` moves (a live price tick): `data-flash` set now and
  * removed FLASH_MS later (see .cl-price in market-ui.css). No React state and no animation — a fading tint
@@ -37,9 +47,7 @@ export function useFlash<E extends HTMLElement>(value: number | null | undefined
   useEffect(() => {
     const before = previous.current;
     previous.current = value;
-    const element = ref.current;
-    if (!element || before === null || before === undefined || value === null || value === undefined) return;
-    if (before !== value) tint(element, value > before ? 'up' : 'down');
+    if (ref.current) flashMove(ref.current, before, value);
   }, [value]);
   useEffect(() => {
     const element = ref.current;

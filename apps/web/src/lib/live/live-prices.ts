@@ -1,22 +1,12 @@
 import type { CoinTick, GlobalTick, LiveFrame } from '@coinlens/contract';
 import { useEffect } from 'react';
 
+import { applyLiveChanges } from './apply-live-changes';
 import { LiveSocket, defaultLiveUrl } from './live-socket';
 import { queryClient } from '../query-client';
 import { useSettingsStore } from '../settings-store';
 import type { RefreshRate } from '../storage';
-import { mergeCoinChanges, patchCoinsIn, patchGlobal } from './patch-coins';
-
-/** Cached answers that carry coins with live fields (first element of their query key). */
-const COIN_CARRIERS = new Set<string>([
-  'appmarket_msrv/coin_list',
-  'appmarket_msrv/coin_detail',
-  'appmarket_msrv/watch_coins_list',
-  'appmarket_msrv/hot_search_coins',
-  'appsearch_msrv/search',
-  'appsearch_msrv/hot_search',
-]);
-const GLOBAL_STATS = 'appmarket_msrv/global_stats';
+import { mergeCoinChanges } from './patch-coins';
 
 const FLUSH_EVERY_MS: Record<Exclude<RefreshRate, 'live' | 'manual'>, number> = {
   '5s': 5_000,
@@ -24,16 +14,9 @@ const FLUSH_EVERY_MS: Record<Exclude<RefreshRate, 'live' | 'manual'>, number> = 
   '30s': 30_000,
 };
 
-function currencyOf(queryKey: readonly unknown[]): string | undefined {
-  const payload = queryKey[1];
-  if (typeof payload !== 'object' || payload === null) return undefined;
-  const currency = (payload as { currency?: unknown }).currency;
-  return typeof currency === 'string' ? currency : undefined;
-}
-
 /**
- * Live prices: frames from `/gwapi/ws` are folded into pending changes and written into the query cache in
- * place — at once for "live", every 5/10/30 s otherwise; "manual" keeps no socket. Only answers in the
+ * Live prices: frames from `/gwapi/ws` are folded into pending changes and applied (apply-live-changes.ts) —
+ * at once for "live", every 5/10/30 s otherwise; "manual" keeps no socket. Only answers in the
  * subscription's currency are touched, so nothing refetches.
  */
 class LivePrices {
@@ -97,19 +80,7 @@ class LivePrices {
     const global = this.pendingGlobal;
     this.pendingCoins.clear();
     this.pendingGlobal = {};
-    for (const query of queryClient.getQueryCache().getAll()) {
-      const [name] = query.queryKey;
-      if (typeof name !== 'string' || query.state.data === undefined) continue;
-      if (currencyOf(query.queryKey) !== this.currency) continue;
-      if (coins.size > 0 && COIN_CARRIERS.has(name)) {
-        queryClient.setQueryData(query.queryKey, (data: unknown) => patchCoinsIn(data, coins));
-      } else if (name === GLOBAL_STATS && Object.keys(global).length > 0) {
-        queryClient.setQueryData(
-          query.queryKey,
-          (data: Partial<GlobalTick> | undefined) => data && patchGlobal(data, global),
-        );
-      }
-    }
+    applyLiveChanges(queryClient, this.currency, coins, global);
   }
 }
 
@@ -138,8 +109,4 @@ export function useLiveTopics(topics: readonly string[]): void {
   }, [key, rate]);
 }
 
-export function coinTopics(ids: readonly string[]): string[] {
-  return ids.map((id) => `coin:${id}`);
-}
-
-export const GLOBAL_TOPIC = 'global';
+export { coinTopics, GLOBAL_TOPIC } from './topics';
