@@ -33,9 +33,9 @@ RUN npm prune --omit=dev --no-audit --no-fund \
 # ---- runtime ----------------------------------------------------------------------------------------------------
 FROM node:20-bookworm-slim AS runtime
 # NODE_OPTIONS: one instance must fit a 512 MB container, so V8's old generation is capped below it, leaving room
-# for array buffers (the candle history), native memory (sharp, better-sqlite3) and the code. 320 MB is a first
-# setting, to be confirmed (or changed) by the scale-out benchmark's RSS under load (docs/deployment.md,
-# "Capacity").
+# for array buffers (the candle history), native memory (sharp, better-sqlite3) and the code. With 320 MB the
+# leader under 5,000 live clients peaked at 352–384 MB RSS in `npm run bench:scale-out` (docs/deployment.md,
+# "Capacity"; 256 MB saved little and cost delivery latency).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
