@@ -252,6 +252,7 @@ export async function createServices(
       redisUrl: config.REDIS_URL,
       redisKeyPrefix: config.REDIS_KEY_PREFIX,
       leaderPollMs: config.LEADER_POLL_MS,
+      leaderStartTimeoutMs: config.MARKET_START_TIMEOUT_MS,
       connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     },
     {

@@ -70,7 +70,6 @@ export interface Election {
 export class ElectedIngestRole implements MarketRole {
   private streamReadiness: StreamReadiness = { warmedUp: false, historyStored: false };
   private leading = false;
-  private startSignal: AbortSignal = new AbortController().signal;
   private firstState!: () => void;
   private readonly received = new Promise<void>((resolve) => (this.firstState = resolve));
 
@@ -82,6 +81,8 @@ export class ElectedIngestRole implements MarketRole {
     private readonly election: Election,
     private readonly log: FastifyBaseLogger,
     private readonly disconnect: () => void,
+    /** How long a newly elected leader's ingest may take to start (MARKET_START_TIMEOUT_MS). */
+    private readonly leaderStartTimeoutMs: number,
   ) {
     ingest.onTick(() => {
       if (this.leading) void this.publisher.publish();
@@ -112,7 +113,6 @@ export class ElectedIngestRole implements MarketRole {
 
   /** Resolves once there is a market to serve: the leader's stream, or this instance's own first tick. */
   async start(signal: AbortSignal): Promise<void> {
-    this.startSignal = signal;
     await this.follower.start();
     await this.election.start();
     await new Promise<void>((resolve, reject) => {
@@ -131,9 +131,8 @@ export class ElectedIngestRole implements MarketRole {
     await this.follower.stop();
     this.leading = true;
     try {
-      // The start's own time budget applies to the first leader; a later one gets a fresh budget of the same kind.
-      const signal = this.startSignal.aborted ? AbortSignal.timeout(120_000) : this.startSignal;
-      await this.ingest.start(signal);
+      // Its own budget, whenever the election comes: a follower elected an hour after start gets the full time.
+      await this.ingest.start(AbortSignal.timeout(this.leaderStartTimeoutMs));
       await this.publisher.publish();
       await this.jobs.start();
       this.firstState();

@@ -18,6 +18,8 @@ export interface MarketRoleSettings {
   /** Prefix of every Redis key and channel of this deployment. */
   redisKeyPrefix: string;
   leaderPollMs: number;
+  /** How long a newly elected leader's ingest may take to start. */
+  leaderStartTimeoutMs: number;
   connectTimeoutMs: number;
 }
 
@@ -94,6 +96,7 @@ export async function openMarketRole(
       commands.disconnect();
       subscriber.disconnect();
     },
+    settings.leaderStartTimeoutMs,
   );
   return role;
 }
