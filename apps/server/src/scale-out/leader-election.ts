@@ -4,6 +4,30 @@ import type pg from 'pg';
 /** The advisory lock's key: one number every instance of one database agrees on ('coinlens' in ASCII, folded). */
 export const INGEST_LEADER_LOCK = 0x636f696e;
 
+/**
+ * Keepalive on the lock's session, asked of the PostgreSQL server: when the leader's host vanishes without closing
+ * its socket (power loss, a partition), the server drops the session, and the lock with it, after about
+ * idle + interval × count = 25 s instead of the kernel's default of over two hours.
+ */
+export const LOCK_SESSION_KEEPALIVE = { idleSeconds: 10, intervalSeconds: 5, count: 3 } as const;
+
+/** A connection of its own for the lock, with the server-side keepalive above. */
+export async function connectLockSession(databaseUrl: string, connectTimeoutMs: number): Promise<pg.Client> {
+  const { default: postgres } = await import('pg');
+  const client = new postgres.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: connectTimeoutMs,
+    keepAlive: true,
+    application_name: 'coinlens-leader-election',
+  });
+  await client.connect();
+  const { idleSeconds, intervalSeconds, count } = LOCK_SESSION_KEEPALIVE;
+  await client.query(
+    `set tcp_keepalives_idle = ${idleSeconds}; set tcp_keepalives_interval = ${intervalSeconds}; set tcp_keepalives_count = ${count}`,
+  );
+  return client;
+}
+
 export interface LeaderElectionOptions {
   pollMs: number;
   /** The lock's key (tests run elections of their own beside a server's). */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { MarketIngest } from '../ingest/market-ingest.js';
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
-import { PostgresLeaderElection } from './leader-election.js';
+import { connectLockSession, PostgresLeaderElection } from './leader-election.js';
 import type { LeaderJobs, MarketRole } from './market-role.js';
 import { ElectedIngestRole, SoleIngestRole } from './market-role.js';
 import { openRedis, redisReady } from './redis-connection.js';
@@ -47,7 +47,6 @@ export async function openMarketRole(
   // Production mode (config/production-mode.ts) is both URLs set.
   if (!databaseUrl || !redisUrl) return new SoleIngestRole(parts.ingest, parts.leaderJobs);
   const { ingest, snapshot, leaderJobs, announceTick, leadershipLost, log, now } = parts;
-  const { default: pg } = await import('pg');
   const keys = snapshotStreamKeys(settings.redisKeyPrefix);
   const commands = openRedis(redisUrl, log, 'market-stream');
   const subscriber = openRedis(redisUrl, log, 'market-stream-subscriber');
@@ -70,16 +69,7 @@ export async function openMarketRole(
     historyStored: ingest.historyStored,
   }));
   const election = new PostgresLeaderElection(
-    async () => {
-      const client = new pg.Client({
-        connectionString: databaseUrl,
-        connectionTimeoutMillis: settings.connectTimeoutMs,
-        keepAlive: true,
-        application_name: 'coinlens-leader-election',
-      });
-      await client.connect();
-      return client;
-    },
+    () => connectLockSession(databaseUrl, settings.connectTimeoutMs),
     { pollMs: settings.leaderPollMs },
     log,
     () => void role?.lead().catch(leadershipLost),

@@ -2,7 +2,11 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { PostgresLeaderElection } from '../../src/scale-out/leader-election.js';
+import {
+  connectLockSession,
+  LOCK_SESSION_KEEPALIVE,
+  PostgresLeaderElection,
+} from '../../src/scale-out/leader-election.js';
 
 const postgresUrl = process.env.DATABASE_URL;
 
@@ -31,6 +35,23 @@ describe.runIf(postgresUrl)('electing the ingest leader with a PostgreSQL adviso
     elections.push(election);
     return { election, events, clients };
   }
+
+  it('asks the server to probe the lock session, so a vanished leader host loses the lock within ~25 s', async () => {
+    // Over TCP (a Unix socket has no keepalive): what CI and every deployment use.
+    const client = await connectLockSession(postgresUrl!, 5_000);
+    try {
+      const setting = async (name: string) =>
+        Number(
+          (await client.query<{ value: string }>(`select current_setting($1) as value`, [name])).rows[0]
+            ?.value,
+        );
+      expect(await setting('tcp_keepalives_idle')).toBe(LOCK_SESSION_KEEPALIVE.idleSeconds);
+      expect(await setting('tcp_keepalives_interval')).toBe(LOCK_SESSION_KEEPALIVE.intervalSeconds);
+      expect(await setting('tcp_keepalives_count')).toBe(LOCK_SESSION_KEEPALIVE.count);
+    } finally {
+      await client.end();
+    }
+  });
 
   it('one of two leads; when it stops, the other leads at its next poll', async () => {
     const lockKey = Math.floor(Math.random() * 1e9);
