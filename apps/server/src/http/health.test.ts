@@ -1,6 +1,3 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -11,6 +8,7 @@ import type { TestDatabase } from '../../test/support/test-databases.js';
 import { openRedis, redisReady } from '../scale-out/redis-connection.js';
 import { registerLivenessCheck, registerReadinessCheck } from './health.js';
 import type { MarketContents, RedisPing } from './health.js';
+import { closedPort } from '../../test/support/closed-port.js';
 
 const FILLED: MarketContents = { coins: new Map([['bitcoin', {}]]), isStale: () => false };
 /** A market that has data, no longer fresh (its source, or the leader's stream, went quiet). */
@@ -18,15 +16,6 @@ const STALE: MarketContents = { coins: new Map([['bitcoin', {}]]), isStale: () =
 const EMPTY: MarketContents = { coins: new Map(), isStale: () => true };
 const ANSWERING: RedisPing = { ping: () => Promise.resolve('PONG') };
 const DOWN: RedisPing = { ping: () => Promise.reject(new Error('Connection is closed.')) };
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('liveness and readiness', () => {
   let database: TestDatabase;

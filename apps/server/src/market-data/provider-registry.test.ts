@@ -1,23 +1,12 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../config/config.js';
 import { openMarketSource } from './provider-registry.js';
 import { ReplayServer } from './testing/replay-server.js';
+import { closedPort } from '../../test/support/closed-port.js';
 
 let replay: ReplayServer | undefined;
 afterEach(() => replay?.close());
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function logger() {
   const lines: string[] = [];
