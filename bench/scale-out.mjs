@@ -17,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 
@@ -52,6 +53,21 @@ async function admin(sql) {
 const databaseName = `coinlens_bench_${randomBytes(5).toString('hex')}`;
 const databaseUrl = Object.assign(new URL(DATABASE_URL), { pathname: `/${databaseName}` }).toString();
 const keyPrefix = `coinlens-bench-${randomBytes(5).toString('hex')}:`;
+
+/** Removes this run's keys from the shared Redis (the stream's full copy alone is a few MB). */
+async function removeKeys(prefix) {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1_000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
 
 /** One production-mode instance; its log lines (time, message) are kept for the takeover measure. */
 function startInstance(port) {
@@ -299,4 +315,5 @@ try {
 } finally {
   for (const part of started.reverse()) await part.stop();
   await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await removeKeys(keyPrefix);
 }

@@ -81,7 +81,8 @@ export async function startCoinlens(port, extraEnv = {}, from = 'dist') {
 
 export function stop(child) {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // A child killed by a signal has no exit code, only a signal code: it is gone all the same.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', resolve);
     child.kill('SIGTERM');
   });
