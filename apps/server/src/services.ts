@@ -198,17 +198,6 @@ export async function createServices(
   });
   const currencies = new CurrencyService(snapshot);
   const coinInterest = new HotSearchTracker(now);
-  // Set below, once the market role is known: followers never call the source themselves.
-  let role: MarketRole | null = null;
-  const market = new MarketService(
-    snapshot,
-    currencies,
-    candles,
-    provider,
-    coinInterest,
-    now,
-    () => role?.isLeader ?? true,
-  );
   const watchedCoins = new WatchlistRepository(db, database.dialect, 'coins');
   const content = await createContentServices({
     config,
@@ -223,30 +212,11 @@ export async function createServices(
     live: sourceName !== 'simulator',
     ...(options.pushSender ? { pushSender: options.pushSender } : {}),
   });
-  const search = new SearchService(
-    snapshot,
-    market,
-    coinInterest,
-    new HotSearchTracker(now),
-    content.newsSearch,
-  );
   const pubSub = new InProcessPubSub();
-  const live = new LiveHub(
-    snapshot,
-    currencies,
-    market,
-    pubSub,
-    log,
-    guards.liveConnections,
-    config.LIVE_CONNECTIONS_PER_ADDRESS,
-    now,
-  );
   const publishTick = () => void pubSub.publish(MARKET_TICK_CHANNEL, String(now()));
   ingest.onTick(publishTick);
-  const stalenessWatch = new StalenessWatch(snapshot, publishTick, now);
-  stalenessWatch.start();
   let stopUploadSweep = () => undefined as void;
-  role = await openMarketRole(
+  const role = await openMarketRole(
     {
       databaseUrl: config.DATABASE_URL,
       redisUrl: config.REDIS_URL,
@@ -278,6 +248,35 @@ export async function createServices(
       now,
     },
   );
+  // Followers never call the source themselves (charts included).
+  const market = new MarketService(
+    snapshot,
+    currencies,
+    candles,
+    provider,
+    coinInterest,
+    now,
+    () => role.isLeader,
+  );
+  const search = new SearchService(
+    snapshot,
+    market,
+    coinInterest,
+    new HotSearchTracker(now),
+    content.newsSearch,
+  );
+  const live = new LiveHub(
+    snapshot,
+    currencies,
+    market,
+    pubSub,
+    log,
+    guards.liveConnections,
+    config.LIVE_CONNECTIONS_PER_ADDRESS,
+    now,
+  );
+  const stalenessWatch = new StalenessWatch(snapshot, publishTick, now);
+  stalenessWatch.start();
 
   return {
     handlers: {

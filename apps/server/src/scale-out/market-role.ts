@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { MarketIngest } from '../ingest/market-ingest.js';
-import type { StreamReadiness } from './snapshot-codec.js';
+import type { MarketReadiness } from '../http/health.js';
 import type { SnapshotFollower, SnapshotPublisher } from './snapshot-stream.js';
 
 /** Work that only one instance may do: ingest, and what writes from it (feeds, flashes, the upload sweep). */
@@ -11,14 +11,11 @@ export interface LeaderJobs {
 }
 
 /** What this instance does with the market: ingest it (the leader) or follow the leader's stream. */
-export interface MarketRole {
+export interface MarketRole extends MarketReadiness {
   /** Starts ingest (embedded mode, or once elected) or the stream; resolves once the market can be served. */
   start(signal: AbortSignal): Promise<void>;
   stop(): Promise<void>;
   readonly isLeader: boolean;
-  /** Whether every figure is there (health's `market`), and the back-filled history stored (`history`). */
-  readonly warmedUp: boolean;
-  readonly historyStored: boolean;
   /** Settles once start-up work is done (the heap is then sized for the steady state). */
   readonly settled: Promise<void>;
 }
@@ -68,7 +65,7 @@ export interface Election {
  * an instance that loses it asks `leadershipLost` to end the process (it cannot know who leads now).
  */
 export class ElectedIngestRole implements MarketRole {
-  private streamReadiness: StreamReadiness = { warmedUp: false, historyStored: false };
+  private streamReadiness: MarketReadiness = { warmedUp: false, historyStored: false };
   private leading = false;
   private firstState!: () => void;
   private readonly received = new Promise<void>((resolve) => (this.firstState = resolve));
@@ -90,7 +87,7 @@ export class ElectedIngestRole implements MarketRole {
   }
 
   /** Called by the follower after each applied message. */
-  followed(readiness: StreamReadiness): void {
+  followed(readiness: MarketReadiness): void {
     this.streamReadiness = readiness;
     this.firstState();
   }

@@ -64,10 +64,7 @@ export async function openMarketRole(
     },
     log,
   );
-  const encoder = new SnapshotEncoder(snapshot, () => ({
-    warmedUp: ingest.warmedUp,
-    historyStored: ingest.historyStored,
-  }));
+  const encoder = new SnapshotEncoder(snapshot, ingest);
   const election = new PostgresLeaderElection(
     () => connectLockSession(databaseUrl, settings.connectTimeoutMs),
     { pollMs: settings.leaderPollMs },

@@ -10,6 +10,7 @@ import type {
   VenueQuote,
 } from '../market-store/market-snapshot.js';
 import { emptyCoinState, emptyExchangeState } from '../market-store/market-snapshot.js';
+import type { MarketReadiness } from '../http/health.js';
 
 /**
  * The market snapshot as the ingest leader sends it to the other instances. Every message is complete for the
@@ -80,46 +81,41 @@ interface EncodedExchange extends Pick<
   score?: ExchangeState['score'];
 }
 
-/** What the previous message held, by identity, so the next one sends only what ingest replaced. */
-export class SentObjects {
-  private readonly sent = new WeakSet<object>();
+/** What earlier messages carried, by identity (and, per field, a null), so the next one sends only what changed. */
+class SentObjects {
+  private readonly objects = new WeakSet<object>();
+  private readonly nulls = new Set<string>();
 
-  /** True when `value` is an object not sent before (null and undefined count as sent once seen as such). */
-  changed(value: object | null, key: string, nulls: Set<string>): boolean {
+  /** True the first time `value` is seen as `key`'s value (then remembered); a null counts once per key. */
+  isNew(value: object | null, key: string): boolean {
     if (value === null) {
-      if (nulls.has(key)) return false;
-      nulls.add(key);
+      if (this.nulls.has(key)) return false;
+      this.nulls.add(key);
       return true;
     }
-    nulls.delete(key);
-    return !this.sent.has(value);
-  }
-
-  remember(value: object | null): void {
-    if (value !== null) this.sent.add(value);
+    this.nulls.delete(key);
+    if (this.objects.has(value)) return false;
+    this.objects.add(value);
+    return true;
   }
 }
 
 /** Encodes the snapshot for the other instances; keeps what it sent so the next delta is small. */
 export class SnapshotEncoder {
   private sent = new SentObjects();
-  private readonly nulls = new Set<string>();
 
   constructor(
     private readonly snapshot: MarketSnapshot,
-    private readonly readiness: () => { warmedUp: boolean; historyStored: boolean },
+    /** The leader's own start-up state (its ingest), sent along so followers report the same. */
+    private readonly readiness: MarketReadiness,
   ) {}
 
   /** The next message: everything when `full`, else the tick figures plus what was replaced since the last. */
   encode(full: boolean): EncodedSnapshot {
-    if (full) {
-      this.sent = new SentObjects();
-      this.nulls.clear();
-    }
+    if (full) this.sent = new SentObjects();
     let slowChanged = false;
     const slow = <T extends object | null>(value: T, key: string): T | undefined => {
-      if (!this.sent.changed(value, key, this.nulls)) return undefined;
-      this.sent.remember(value);
+      if (!this.sent.isNew(value, key)) return undefined;
       slowChanged = true;
       return value;
     };
@@ -150,8 +146,7 @@ export class SnapshotEncoder {
       const score = slow(coin.score, `${id}:score`);
       if (score !== undefined) encoded.score = score && encodeScore(score);
       // Venues are replaced on every tick where prices come from them: they do not make a full copy due.
-      if (!this.sent.changed(coin.venues, `${id}:venues`, this.nulls)) return encoded;
-      this.sent.remember(coin.venues);
+      if (!this.sent.isNew(coin.venues, `${id}:venues`)) return encoded;
       encoded.venueCount = coin.venues.length;
       venues.add(coin.venues);
       return encoded;
@@ -175,6 +170,7 @@ export class SnapshotEncoder {
     });
     const snapshot = this.snapshot;
     const columns = venues.columns();
+    const { warmedUp, historyStored } = this.readiness;
     const message: SnapshotMessage = {
       full,
       slowChanged: full || slowChanged,
@@ -182,7 +178,8 @@ export class SnapshotEncoder {
       profilesVersion: snapshot.profilesVersion,
       lastTickAt: snapshot.lastTickAt,
       ratesAsOf: snapshot.ratesAsOf,
-      ...this.readiness(),
+      warmedUp,
+      historyStored,
       global: snapshot.global,
       rates: [...snapshot.rates],
       ranked: snapshot.ranked.map((coin) => coin.profile.id),
@@ -284,21 +281,17 @@ class VenueColumnsReader {
         timestamp: numbers[n + 6]!,
       };
       // Unknown optional figures stay absent, as the source left them.
-      const optional = [numbers[n + 7]!, numbers[n + 8]!, numbers[n + 9]!];
-      if (!Number.isNaN(optional[0])) ticker.spreadPercent = optional[0]!;
-      if (!Number.isNaN(optional[1])) ticker.depthUsd2pctUp = optional[1]!;
-      if (!Number.isNaN(optional[2])) ticker.depthUsd2pctDown = optional[2]!;
+      const spread = unknownAsNull(numbers[n + 7]!);
+      const depthUp = unknownAsNull(numbers[n + 8]!);
+      const depthDown = unknownAsNull(numbers[n + 9]!);
+      if (spread !== null) ticker.spreadPercent = spread;
+      if (depthUp !== null) ticker.depthUsd2pctUp = depthUp;
+      if (depthDown !== null) ticker.depthUsd2pctDown = depthDown;
       if (codes[c + 3]! >= 0) ticker.trust = strings[codes[c + 3]!] as TickerTrust;
       venues.push({ ticker, excluded: codes[c + 4] === 1 });
     }
     return venues;
   }
-}
-
-/** What a follower knows of the leader's start-up (health and readiness report it). */
-export interface StreamReadiness {
-  warmedUp: boolean;
-  historyStored: boolean;
 }
 
 /**
@@ -309,7 +302,7 @@ export interface StreamReadiness {
 export function applySnapshotMessage(
   snapshot: MarketSnapshot,
   encodedSnapshot: EncodedSnapshot,
-): StreamReadiness {
+): MarketReadiness {
   const { message } = encodedSnapshot;
   const venues = new VenueColumnsReader(encodedSnapshot);
   for (const encoded of message.coins) {
@@ -319,24 +312,28 @@ export function applySnapshotMessage(
     const profile = encoded.profile ?? current?.profile;
     if (!profile) continue;
     const coin = current ?? emptyCoinState(profile);
-    coin.profile = profile;
-    coin.rank = encoded.rank;
-    coin.price = encoded.price;
-    coin.asOf = encoded.asOf;
-    coin.degraded = encoded.degraded;
-    coin.metrics = encoded.metrics;
-    coin.marketShare = encoded.marketShare;
-    coin.certification = encoded.certification;
-    coin.listedAt = encoded.listedAt;
-    if (encoded.social !== undefined) coin.social = encoded.social;
-    if (encoded.onChain !== undefined) coin.onChain = encoded.onChain;
-    if (encoded.developer !== undefined) coin.developer = encoded.developer;
-    if (encoded.coverage !== undefined) coin.coverage = encoded.coverage;
-    if (encoded.score !== undefined)
-      coin.score = encoded.score && {
-        ...encoded.score,
+    // What is left after the fields sent only when replaced are the tick's figures: always all of them.
+    const {
+      id: _id,
+      profile: _profile,
+      social,
+      onChain,
+      developer,
+      coverage,
+      score,
+      venueCount: _count,
+      ...tick
+    } = encoded;
+    Object.assign(coin, tick, { profile });
+    if (social !== undefined) coin.social = social;
+    if (onChain !== undefined) coin.onChain = onChain;
+    if (developer !== undefined) coin.developer = developer;
+    if (coverage !== undefined) coin.coverage = coverage;
+    if (score !== undefined)
+      coin.score = score && {
+        ...score,
         history: ScoreHistory.of(
-          encoded.score.history.map(([time, score]) => ({ time, score })),
+          score.history.map(([time, value]) => ({ time, score: value })),
           SCORE_HISTORY_HOURS,
         ),
       };
@@ -348,14 +345,9 @@ export function applySnapshotMessage(
     const profile = encoded.profile ?? current?.profile;
     if (!profile) continue;
     const exchange = current ?? emptyExchangeState(profile, 0);
-    exchange.profile = profile;
-    exchange.exRank = encoded.exRank;
-    exchange.pairCount = encoded.pairCount;
-    exchange.coinCount = encoded.coinCount;
-    exchange.amount24h = encoded.amount24h;
-    exchange.healthyAmount24h = encoded.healthyAmount24h;
-    exchange.asOf = encoded.asOf;
-    if (encoded.score !== undefined) exchange.score = encoded.score;
+    const { id: _id, profile: _profile, score, ...tick } = encoded;
+    Object.assign(exchange, tick, { profile });
+    if (score !== undefined) exchange.score = score;
     if (!current) snapshot.exchanges.set(encoded.id, exchange);
   }
   snapshot.rates.clear();

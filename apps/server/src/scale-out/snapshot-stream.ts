@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
-import type { EncodedSnapshot, SnapshotEncoder, StreamReadiness } from './snapshot-codec.js';
+import type { MarketReadiness } from '../http/health.js';
+import type { EncodedSnapshot, SnapshotEncoder } from './snapshot-codec.js';
 import { applySnapshotMessage } from './snapshot-codec.js';
 import { fromWire, toWire } from './snapshot-wire.js';
 
@@ -95,7 +96,7 @@ export class SnapshotFollower {
     private readonly reader: Redis,
     private readonly keys: SnapshotStreamKeys,
     private readonly snapshot: MarketSnapshot,
-    private readonly applied: (readiness: StreamReadiness) => void,
+    private readonly applied: (readiness: MarketReadiness) => void,
     private readonly log: FastifyBaseLogger,
   ) {}
 

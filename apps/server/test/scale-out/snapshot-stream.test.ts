@@ -36,7 +36,7 @@ function served(snapshot: MarketSnapshot) {
   };
 }
 
-const readiness = () => ({ warmedUp: true, historyStored: true });
+const readiness = { warmedUp: true, historyStored: true };
 let server: TestServer;
 
 beforeAll(async () => {
