@@ -42,6 +42,11 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/** One more connection (pool) to `database`, as another server instance would open it; the caller closes it. */
+export function openAnotherInstance(database: TestDatabase): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR });
+}
+
 /** A new PostgreSQL database without any schema (migrations not run), dropped again by `dispose`. */
 export async function createBarePostgresDatabase(): Promise<{ url: string; dispose(): Promise<void> }> {
   if (!postgresUrl) throw new Error('DATABASE_URL is not set');

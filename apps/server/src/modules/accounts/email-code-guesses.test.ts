@@ -1,9 +1,13 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { MemoryAttemptLimiter } from '../../security/attempt-limiter.js';
-import { createTestDatabase, TEST_DIALECTS } from '../../../test/support/test-databases.js';
+import {
+  createTestDatabase,
+  TEST_DIALECTS,
+  openAnotherInstance,
+} from '../../../test/support/test-databases.js';
 import type { TestDatabase } from '../../../test/support/test-databases.js';
 import type { MailMessage, Mailer } from '../mail/mailer.js';
 import { EmailCodeRepository } from './email-code.repository.js';
@@ -21,10 +25,7 @@ async function twoInstances(
 ): Promise<{ services: EmailCodeService[]; mails: MailMessage[]; handles: DatabaseHandle[] }> {
   const mails: MailMessage[] = [];
   const mailer: Mailer = { kind: 'dev-outbox', send: (message) => Promise.resolve(void mails.push(message)) };
-  const second = await openDatabase({
-    databaseUrl: database.env.DATABASE_URL,
-    dataDir: database.env.DATA_DIR,
-  });
+  const second = await openAnotherInstance(database);
   const handles = [database.handle, second];
   const services = handles.map(
     (handle) =>

@@ -1,10 +1,14 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { TooManyAttempts } from '../../gateway/procedure-failure.js';
 import { MemoryAttemptLimiter } from '../../security/attempt-limiter.js';
-import { createTestDatabase, TEST_DIALECTS } from '../../../test/support/test-databases.js';
+import {
+  createTestDatabase,
+  TEST_DIALECTS,
+  openAnotherInstance,
+} from '../../../test/support/test-databases.js';
 import type { TestDatabase } from '../../../test/support/test-databases.js';
 import type { Mailer } from '../mail/mailer.js';
 import { EmailCodeRepository } from './email-code.repository.js';
@@ -41,7 +45,7 @@ describe.each(TEST_DIALECTS.filter((dialect) => dialect === 'postgres'))(
 
     async function twoInstances(): Promise<EmailCodeService[]> {
       database = await createTestDatabase(dialect);
-      second = await openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR });
+      second = await openAnotherInstance(database);
       return [database.handle, second].map(
         (handle) =>
           new EmailCodeService(

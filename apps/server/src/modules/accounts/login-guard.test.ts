@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { TooManyAttempts } from '../../gateway/procedure-failure.js';
 import { MemoryAttemptLimiter } from '../../security/attempt-limiter.js';
-import { createTestDatabase, TEST_DIALECTS } from '../../../test/support/test-databases.js';
+import {
+  createTestDatabase,
+  TEST_DIALECTS,
+  openAnotherInstance,
+} from '../../../test/support/test-databases.js';
 import type { TestDatabase } from '../../../test/support/test-databases.js';
 import { LoginEventRepository } from './login-event.repository.js';
 import { LOGIN_RULES, LoginGuard, type LoginAttempt } from './login-guard.js';
@@ -47,7 +51,7 @@ describe.each(TEST_DIALECTS)('the login guard on %s', (dialect) => {
     const guards = [guardOn(database.handle)];
     if (dialect === 'postgres') {
       // A second instance: its own connection and its own memory limiter; only the database is shared.
-      second = await openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR });
+      second = await openAnotherInstance(database);
       guards.push(guardOn(second));
     }
     expect(await wrongPasswords(guards, 130)).toBe(LOGIN_RULES.accountFailureLimit);

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import { createTestDatabase, TEST_DIALECTS } from '../../../test/support/test-databases.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import {
+  createTestDatabase,
+  TEST_DIALECTS,
+  openAnotherInstance,
+} from '../../../test/support/test-databases.js';
 import type { TestDatabase } from '../../../test/support/test-databases.js';
 import { DatabaseImageStorage } from './database-image-storage.js';
 
@@ -12,7 +16,7 @@ describe.each(TEST_DIALECTS)('database image storage on %s', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     // A second instance on the same database: its own connections.
-    other = await openDatabase({ databaseUrl: database.env.DATABASE_URL, dataDir: database.env.DATA_DIR });
+    other = await openAnotherInstance(database);
   });
   afterAll(async () => {
     await other.close();
