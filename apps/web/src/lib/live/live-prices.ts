@@ -108,5 +108,3 @@ export function useLiveTopics(topics: readonly string[]): void {
     return livePrices().retain(key.split(','));
   }, [key, rate]);
 }
-
-export { coinTopics, GLOBAL_TOPIC } from './topics';

@@ -13,7 +13,8 @@ import { useLastSnapshot } from '@/lib/offline/use-last-snapshot';
 import { marketQueries } from '../api/market-queries';
 import { marketSnapshots } from '../api/market-snapshots';
 import { globalCell, useLiveCell, writeText, type LiveGlobalField } from '@/lib/live/live-cells';
-import { GLOBAL_TOPIC, useLiveTopics } from '@/lib/live/live-prices';
+import { useLiveTopics } from '@/lib/live/live-prices';
+import { GLOBAL_TOPIC } from '@/lib/live/topics';
 import './global-stats.css';
 
 const LIVE_GLOBAL = [GLOBAL_TOPIC];

@@ -7,7 +7,8 @@ import { QueryView } from '@/components/QueryView';
 import { useSettingsStore } from '@/lib/settings-store';
 import { useOpenCoin } from '@/lib/use-open-coin';
 import { CoinRow } from '@/components/CoinRow';
-import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
+import { useLiveTopics } from '@/lib/live/live-prices';
+import { coinTopics } from '@/lib/live/topics';
 import { searchQueries } from '../api/search-queries';
 import './search.css';
 

@@ -18,7 +18,8 @@ import { CoinProfile } from '@/features/market/components/CoinProfile';
 import { CoinScoreSection } from '@/features/market/components/CoinScoreSection';
 import { FollowButton } from '@/features/watchlists/components/FollowButton';
 import { TickerList } from '@/features/market/components/TickerList';
-import { coinTopics, useLiveTopics } from '@/lib/live/live-prices';
+import { useLiveTopics } from '@/lib/live/live-prices';
+import { coinTopics } from '@/lib/live/topics';
 import { useSettingsStore } from '@/lib/settings-store';
 
 function CoinIntroduction({ coinId }: { coinId: string }) {
