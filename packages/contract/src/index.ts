@@ -14,6 +14,7 @@ export * from './procedures/content.schema.js';
 export * from './procedures/inbox.schema.js';
 export * from './procedures/advert.schema.js';
 export * from './procedures/push.schema.js';
+export * from './procedures/alert.schema.js';
 export * from './procedures/procedure-map.js';
 export * from './live/live-events.js';
 export * from './client/gateway-errors.js';

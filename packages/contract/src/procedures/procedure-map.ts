@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 
 import { advertProcedures } from './advert.schema.js';
+import { alertProcedures } from './alert.schema.js';
 import { appProcedures } from './app.schema.js';
 import { contentProcedures } from './content.schema.js';
 import type { ProcedureSpec } from './define-procedure.js';
@@ -23,6 +24,7 @@ export const procedures = {
   ...inboxProcedures,
   ...advertProcedures,
   ...pushProcedures,
+  ...alertProcedures,
 } satisfies Record<string, ProcedureSpec>;
 
 export type ProcedureMap = typeof procedures;

@@ -14,3 +14,16 @@ export const SEARCH_HISTORY_LIMIT = 10;
 
 /** Longest comment, in characters after trimming. */
 export const COMMENT_MAX_LENGTH = 500;
+
+// Alerts (appalert_msrv)
+/** Alerts one user may keep; the next one answers 3009. */
+export const ALERT_LIMIT = 50;
+export const ALERT_COOLDOWN_MIN_MINUTES = 5;
+/** One week. */
+export const ALERT_COOLDOWN_MAX_MINUTES = 10_080;
+/** What a repeating alert gets when the draft names no cooldown. */
+export const ALERT_DEFAULT_COOLDOWN_MINUTES = 60;
+/** Highest price level, in any display currency (a VND price of BTC is ~1e9). */
+export const ALERT_PRICE_MAX = 1e15;
+/** Largest move a change alert may wait for, in percent. */
+export const ALERT_CHANGE_MAX_PERCENT = 1_000;

@@ -1,6 +1,12 @@
 import type { LocalisedText } from '../i18n/localised-text.js';
 import type { AppLanguage } from '../i18n/languages.js';
-import { BIO_MAX_LENGTH, COMMENT_MAX_LENGTH, NICKNAME_MAX_LENGTH } from './limits.js';
+import {
+  ALERT_CHANGE_MAX_PERCENT,
+  ALERT_COOLDOWN_MIN_MINUTES,
+  BIO_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  NICKNAME_MAX_LENGTH,
+} from './limits.js';
 
 /** Keys the form rules and zod schemas report; the web and the server translate them with `validationMessage`. */
 export const VALIDATION_MESSAGE_KEYS = [
@@ -21,6 +27,14 @@ export const VALIDATION_MESSAGE_KEYS = [
   'nickname_format',
   'bio_too_long',
   'comment_too_long',
+  // Alerts (appalert_msrv)
+  'alert_price_level',
+  'alert_change_level',
+  'alert_score_level',
+  'alert_currency_required',
+  'alert_window_required',
+  'alert_cooldown_range',
+  'alert_edit_incomplete',
 ] as const;
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 
@@ -105,6 +119,42 @@ export const VALIDATION_MESSAGES: Readonly<Record<ValidationMessageKey, Localise
     en: `A comment cannot exceed ${COMMENT_MAX_LENGTH} characters`,
     vi: `Bình luận không được vượt quá ${COMMENT_MAX_LENGTH} ký tự`,
     'zh-Hans': `评论不能超过${COMMENT_MAX_LENGTH}个字符`,
+  },
+  // Alerts (appalert_msrv)
+  alert_price_level: {
+    en: 'Enter a price above 0',
+    vi: 'Nhập mức giá lớn hơn 0',
+    'zh-Hans': '请输入大于 0 的价格',
+  },
+  alert_change_level: {
+    en: `Enter a change between 0 and ${ALERT_CHANGE_MAX_PERCENT}%`,
+    vi: `Nhập mức biến động từ 0 đến ${ALERT_CHANGE_MAX_PERCENT}%`,
+    'zh-Hans': `请输入 0 到 ${ALERT_CHANGE_MAX_PERCENT}% 之间的涨跌幅`,
+  },
+  alert_score_level: {
+    en: 'Enter a score between 0 and 100',
+    vi: 'Nhập điểm từ 0 đến 100',
+    'zh-Hans': '请输入 0 到 100 之间的评分',
+  },
+  alert_currency_required: {
+    en: 'Choose the currency of the price',
+    vi: 'Chọn đơn vị tiền tệ của mức giá',
+    'zh-Hans': '请选择价格的币种',
+  },
+  alert_window_required: {
+    en: 'Choose 1 hour or 24 hours',
+    vi: 'Chọn 1 giờ hoặc 24 giờ',
+    'zh-Hans': '请选择 1 小时或 24 小时',
+  },
+  alert_cooldown_range: {
+    en: `The pause between alerts must be ${ALERT_COOLDOWN_MIN_MINUTES} minutes to 7 days`,
+    vi: `Khoảng nghỉ giữa hai lần báo phải từ ${ALERT_COOLDOWN_MIN_MINUTES} phút đến 7 ngày`,
+    'zh-Hans': `提醒间隔须在 ${ALERT_COOLDOWN_MIN_MINUTES} 分钟到 7 天之间`,
+  },
+  alert_edit_incomplete: {
+    en: 'To edit an alert, send its coin and kind',
+    vi: 'Để sửa cảnh báo, hãy gửi kèm đồng coin và loại cảnh báo',
+    'zh-Hans': '修改提醒时须提供币种和提醒类型',
   },
 };
 
