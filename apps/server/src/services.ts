@@ -52,6 +52,7 @@ import { CurrencyService } from './modules/market/currency.service.js';
 import { HotSearchTracker } from './modules/market/hot-search-tracker.js';
 import { marketProcedures } from './modules/market/market.procedures.js';
 import { MarketService } from './modules/market/market.service.js';
+import { portfolioProcedures } from './modules/portfolio/portfolio.procedures.js';
 import { VersionCache } from './modules/market/version-cache.js';
 import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { searchProcedures } from './modules/search/search.procedures.js';
@@ -292,6 +293,7 @@ export async function createServices(
       }),
       ...searchProcedures(search),
       ...content.handlers,
+      ...portfolioProcedures(),
     },
     market: { provider, snapshot, ingest, role, live, pubSub },
     authenticator: sessions,

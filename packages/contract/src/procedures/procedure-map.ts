@@ -7,6 +7,7 @@ import { contentProcedures } from './content.schema.js';
 import type { ProcedureSpec } from './define-procedure.js';
 import { inboxProcedures } from './inbox.schema.js';
 import { marketProcedures } from './market.schema.js';
+import { portfolioProcedures } from './portfolio.schema.js';
 import { pushProcedures } from './push.schema.js';
 import { searchProcedures } from './search.schema.js';
 import { userProcedures } from './user.schema.js';
@@ -24,6 +25,7 @@ export const procedures = {
   ...inboxProcedures,
   ...advertProcedures,
   ...pushProcedures,
+  ...portfolioProcedures,
   ...alertProcedures,
 } satisfies Record<string, ProcedureSpec>;
 

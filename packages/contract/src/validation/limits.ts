@@ -27,3 +27,16 @@ export const ALERT_DEFAULT_COOLDOWN_MINUTES = 60;
 export const ALERT_PRICE_MAX = 1e15;
 /** Largest move a change alert may wait for, in percent. */
 export const ALERT_CHANGE_MAX_PERCENT = 1_000;
+
+// Portfolio (appportfolio_msrv)
+/** Transactions one user may keep; more answers 3009 (an import counts every row it would add). */
+export const PORTFOLIO_TRANSACTION_LIMIT = 2_000;
+/** Rows of one CSV import (the header not counted): a whole export of the largest portfolio fits. */
+export const PORTFOLIO_IMPORT_MAX_ROWS = 2_000;
+/** Characters of one CSV import; under the gateway's 1 MiB body limit for plain-text files. */
+export const PORTFOLIO_IMPORT_MAX_CHARS = 500_000;
+export const PORTFOLIO_NOTE_MAX_LENGTH = 200;
+/** Digits of an amount, price or fee before the point (a VND price of BTC has 10) … */
+export const PORTFOLIO_DECIMAL_INTEGER_DIGITS = 20;
+/** … and after it (an ERC-20 token has 18 decimals). */
+export const PORTFOLIO_DECIMAL_FRACTION_DIGITS = 18;
