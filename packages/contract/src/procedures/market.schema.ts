@@ -67,6 +67,11 @@ export const coinListItem = z.object({
   score: z.number().nullable(),
   /** 24h turnover the score counts (integrity-weighted, depth-capped), in the answer's currency. */
   verified_amount_24h: money,
+  /**
+   * The coin's main sector, a `concept_list` id: the first of its sectors (sources list them in their category
+   * order); null when it has none. The heatmap groups coins by it.
+   */
+  sector: z.string().nullable(),
   ...freshness,
 });
 export type CoinListItem = z.infer<typeof coinListItem>;

@@ -59,6 +59,7 @@ export function coinListItem(
     verified_amount_24h: coin.score
       ? significantOrNull(money.convert(coin.score.detail.values.volume.verified))
       : null,
+    sector: profile.sectors[0] ?? null,
     as_of: coin.asOf || freshness.as_of,
     stale: freshness.stale,
   };

@@ -28,6 +28,7 @@ const bitcoin: CoinListItem = {
   listed_at: null,
   score: null,
   verified_amount_24h: null,
+  sector: null,
   as_of: 1,
   stale: false,
 };
