@@ -34,6 +34,13 @@ const SPEC_PATHS = [
   '/pages/content/exchangeDetail/index',
   '/pages/system/YourInfo/index',
   '/pages/content/webview/index',
+  '/pages/user/alerts/index',
+  '/pages/user/alertEdit/index',
+  '/pages/tools/converter/index',
+  '/pages/user/portfolio/index',
+  '/pages/user/portfolioTransaction/index',
+  '/pages/user/portfolioImport/index',
+  '/pages/tools/heatmap/index',
   '/link',
 ];
 

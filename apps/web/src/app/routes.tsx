@@ -3,6 +3,10 @@ import { useTranslation } from '@/lib/i18n';
 
 import { paths } from '../config/paths';
 import {
+  alertEditSearch,
+  portfolioSearch,
+  portfolioTransactionSearch,
+  alertsSearch,
   briefIntroductionSearch,
   currencyIntroSearch,
   exchangeDetailSearch,
@@ -50,6 +54,13 @@ const bodies = {
   YourInfo: body(() => import('../pages/system/YourInfo')),
   webview: body(() => import('../pages/content/webview')),
   link: body(() => import('../pages/link')),
+  alerts: body(() => import('../pages/user/alerts')),
+  alertEdit: body(() => import('../pages/user/alertEdit')),
+  portfolio: body(() => import('../pages/user/portfolio')),
+  portfolioTransaction: body(() => import('../pages/user/portfolioTransaction')),
+  portfolioImport: body(() => import('../pages/user/portfolioImport')),
+  converter: body(() => import('../pages/tools/converter')),
+  heatmap: body(() => import('../pages/tools/heatmap')),
 };
 
 export const rootRoute = createRootRoute({
@@ -265,6 +276,55 @@ const linkRoute = createRoute({
   ...pageWithSearch(linkSearch, { name: 'link', title: (t) => t('title.link'), body: bodies.link }),
 });
 
+const portfolioRoute = createRoute({
+  ...child,
+  path: paths.portfolio,
+  ...pageWithSearch(portfolioSearch, {
+    name: 'portfolio',
+    title: (t, search) => (search.coin ? t('portfolio.holdingTitle') : t('portfolio.title')),
+    body: bodies.portfolio,
+  }),
+});
+const portfolioTransactionRoute = createRoute({
+  ...child,
+  path: paths.portfolioTransaction,
+  ...pageWithSearch(portfolioTransactionSearch, {
+    name: 'portfolioTransaction',
+    title: (t, search) => (search.id ? t('portfolio.form.editTitle') : t('portfolio.form.newTitle')),
+    body: bodies.portfolioTransaction,
+  }),
+});
+const portfolioImportRoute = createRoute({
+  ...child,
+  path: paths.portfolioImport,
+  ...page({ name: 'portfolioImport', title: (t) => t('portfolio.import'), body: bodies.portfolioImport }),
+});
+const converterRoute = createRoute({
+  ...child,
+  path: paths.converter,
+  ...page({ name: 'converter', title: (t) => t('converter.title'), body: bodies.converter }),
+});
+const heatmapRoute = createRoute({
+  ...child,
+  path: paths.heatmap,
+  ...page({ name: 'heatmap', title: (t) => t('heatmap.title'), body: bodies.heatmap }),
+});
+
+const alertsRoute = createRoute({
+  ...child,
+  path: paths.alerts,
+  ...pageWithSearch(alertsSearch, { name: 'alerts', title: (t) => t('alerts.title'), body: bodies.alerts }),
+});
+const alertEditRoute = createRoute({
+  ...child,
+  path: paths.alertEdit,
+  ...pageWithSearch(alertEditSearch, {
+    name: 'alertEdit',
+    title: (t, search) => (search.id ? t('alerts.editTitle') : t('alerts.newTitle')),
+    body: bodies.alertEdit,
+  }),
+});
+
 export const routeTree = rootRoute.addChildren([
   homeRoute,
   marketRoute,
@@ -293,6 +353,13 @@ export const routeTree = rootRoute.addChildren([
   yourInfoRoute,
   webviewRoute,
   linkRoute,
+  alertsRoute,
+  alertEditRoute,
+  converterRoute,
+  heatmapRoute,
+  portfolioRoute,
+  portfolioTransactionRoute,
+  portfolioImportRoute,
 ]);
 
 /** Starts fetching the four tab chunks (called once the first page is shown). */

@@ -29,6 +29,17 @@ export const paths = {
   exchangeDetail: '/pages/content/exchangeDetail/index',
   YourInfo: '/pages/system/YourInfo/index',
   webview: '/pages/content/webview/index',
+  // Alerts (issue 25): the list with its firing history, and the form (search params `coin` / `id`).
+  alerts: '/pages/user/alerts/index',
+  alertEdit: '/pages/user/alertEdit/index',
+  // Portfolio (issue 25): holdings (search param `coin`: that holding's transactions), the transaction form
+  // (`id` to edit, `coin` for a new one on that coin) and the CSV import.
+  portfolio: '/pages/user/portfolio/index',
+  portfolioTransaction: '/pages/user/portfolioTransaction/index',
+  portfolioImport: '/pages/user/portfolioImport/index',
+  /** Issue 25's tools (tools-web). */
+  converter: '/pages/tools/converter/index',
+  heatmap: '/pages/tools/heatmap/index',
   /** In-app deep-link entry (decision D26): `/#/link?u=<encoded link>`. */
   link: '/link',
 } as const;

@@ -62,6 +62,25 @@ export type WebviewSearch = ReturnType<typeof webviewSearch>;
 export const linkSearch = searchOf({ u: text });
 export type LinkSearch = ReturnType<typeof linkSearch>;
 
+export const alertsTabs = ['list', 'history'] as const;
+export type AlertsTab = (typeof alertsTabs)[number];
+
+/** My alerts: the segment (alerts or their history) in the URL, so Back from a coin returns to it. */
+export const alertsSearch = searchOf({ tab: choice(alertsTabs) });
+export type AlertsSearch = ReturnType<typeof alertsSearch>;
+
+/** The alert form: `coin` for a new alert on that coin, `id` to edit one. */
+export const alertEditSearch = searchOf({ coin: text, id: text });
+export type AlertEditSearch = ReturnType<typeof alertEditSearch>;
+
+/** The portfolio: `coin` shows that holding's transactions instead of the holdings. */
+export const portfolioSearch = searchOf({ coin: text });
+export type PortfolioSearch = ReturnType<typeof portfolioSearch>;
+
+/** The transaction form: `id` to edit a transaction, `coin` for a new one on that coin. */
+export const portfolioTransactionSearch = searchOf({ id: text, coin: text });
+export type PortfolioTransactionSearch = ReturnType<typeof portfolioTransactionSearch>;
+
 /** Pages without query parameters take no props. */
 export type NoSearch = Record<string, never>;
 

@@ -10,6 +10,7 @@ import { QueryView } from '@/components/QueryView';
 import { paths } from '@/config/paths';
 import type { CurrencyIntroSearch } from '@/config/search-params';
 import { AdSlot } from '@/features/ads/AdSlot';
+import { AlertBell } from '@/features/alerts/components/AlertBell';
 import { CoinNews } from '@/features/content/components/CoinNews';
 import { marketQueries } from '@/features/market/api/market-queries';
 import { CoinChart } from '@/features/chart/components/CoinChart';
@@ -32,7 +33,15 @@ function CoinIntroduction({ coinId }: { coinId: string }) {
     <QueryView query={query} testId="coin" notFoundTitle={t('coin.missing')}>
       {(coin) => (
         <>
-          <CoinHeader coin={coin} follow={<FollowButton kind="coins" id={coin.id} compact />} />
+          <CoinHeader
+            coin={coin}
+            follow={
+              <>
+                <AlertBell coinId={coin.id} />
+                <FollowButton kind="coins" id={coin.id} compact />
+              </>
+            }
+          />
           <CoinChart coinId={coin.id} />
           <div className="cl-coin-actions">
             <Button
