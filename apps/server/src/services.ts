@@ -18,6 +18,8 @@ import { LoginGuard } from './modules/accounts/login-guard.js';
 import { SessionRepository } from './modules/accounts/session.repository.js';
 import { SessionService } from './modules/accounts/session.service.js';
 import { UserRepository } from './modules/accounts/user.repository.js';
+import { alertProcedures } from './modules/alerts/alerts.procedures.js';
+import { createAlertRuntime, type AlertRuntime } from './modules/alerts/alert-runtime.js';
 import { appProcedures } from './modules/app/app.procedures.js';
 import { AppRepository } from './modules/app/app.repository.js';
 import { AppService } from './modules/app/app.service.js';
@@ -75,6 +77,8 @@ export interface Services {
   outbox: OutboxRepository | null;
   /** Flashes and news, inbox, ads and push. */
   content: ContentRuntime;
+  /** Price, change, score and flag alerts: evaluated on the ingest leader. */
+  alerts: AlertRuntime;
   close(): void;
 }
 
@@ -216,6 +220,16 @@ export async function createServices(
   const pubSub = new InProcessPubSub();
   const publishTick = () => void pubSub.publish(MARKET_TICK_CHANNEL, String(now()));
   ingest.onTick(publishTick);
+  const alerts = createAlertRuntime({
+    db,
+    dialect: database.dialect,
+    snapshot,
+    candles,
+    inbox: content.inbox,
+    log,
+    now,
+  });
+  ingest.onTick(() => void alerts.evaluator.evaluate());
   let stopUploadSweep = () => undefined as void;
   const role = await openMarketRole(
     {
@@ -234,9 +248,11 @@ export async function createServices(
         start: async () => {
           await content.jobs.start();
           stopUploadSweep = scheduleUploadSweep(avatars, log);
+          await alerts.evaluator.start();
         },
         stop: () => {
           content.jobs.stop();
+          alerts.evaluator.stop();
           stopUploadSweep();
         },
       },
@@ -293,6 +309,7 @@ export async function createServices(
       }),
       ...searchProcedures(search),
       ...content.handlers,
+      ...alertProcedures(alerts.service),
       ...portfolioProcedures(),
     },
     market: { provider, snapshot, ingest, role, live, pubSub },
@@ -306,6 +323,7 @@ export async function createServices(
     avatars,
     outbox,
     content,
+    alerts,
     close: () => {
       stalenessWatch.stop();
       smtpQueue?.stop();

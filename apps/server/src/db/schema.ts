@@ -268,6 +268,44 @@ export interface PushPreferenceTable {
   updated_at: number;
 }
 
+/** A user's alert (issue 25); deleted ones keep their row (deleted_at) so the index can follow the delete. */
+export interface AlertTable {
+  id: Generated<number>;
+  user_id: number;
+  coin_id: string;
+  kind: string;
+  level: number | null;
+  currency: string | null;
+  change_window: string | null;
+  repeat: string;
+  cooldown_minutes: number | null;
+  paused: number;
+  fired_count: number;
+  last_fired_at: number | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+/** One firing of an alert, claimed by (alert_id, sequence) before it is delivered. */
+export interface AlertFiringTable {
+  id: Generated<number>;
+  alert_id: number;
+  user_id: number;
+  sequence: number;
+  coin_id: string;
+  kind: string;
+  level: number | null;
+  currency: string | null;
+  change_window: string | null;
+  observed: number | null;
+  flag: string | null;
+  fired_at: number;
+  message_id: number | null;
+  /** When its inbox message was written (null: claimed, not yet delivered). */
+  delivered_at: number | null;
+}
+
 export interface Database {
   app_releases: AppReleaseTable;
   users: UserTable;
@@ -293,4 +331,6 @@ export interface Database {
   ads: AdTable;
   push_subscriptions: PushSubscriptionTable;
   push_preferences: PushPreferenceTable;
+  alerts: AlertTable;
+  alert_firings: AlertFiringTable;
 }

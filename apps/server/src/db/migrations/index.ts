@@ -10,6 +10,7 @@ import { articleSearchMigration } from './0007-article-search.js';
 import { emailCodeDeviceMigration } from './0008-email-code-device.js';
 import { pushSessionBindingMigration } from './0009-push-session-binding.js';
 import { imageBlobsMigration } from './0010-image-blobs.js';
+import { alertsMigration } from './0011-alerts.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-email-code-device': emailCodeDeviceMigration,
   '0009-push-session-binding': pushSessionBindingMigration,
   '0010-image-blobs': imageBlobsMigration,
+  '0011-alerts': alertsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
