@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, KLINE_RANGES, type KlineRange } from '@coinlens/contract';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
 import { ErrorView } from '@/components/ErrorView';
@@ -9,34 +9,13 @@ import { formatMoney } from '@/lib/money-format';
 import { useSettingsStore } from '@/lib/settings-store';
 import { chartQueries } from '../api/chart-queries';
 import { epochFromChartTime, type ChartKind } from '../chart-data';
-import type { ChartPalette } from './PriceChart';
+import { useChartPalette } from '../use-chart-palette';
 import './coin-chart.css';
 
 const PriceChart = lazy(() => import('./PriceChart'));
 
 const CHART_HEIGHT = 240;
 const INTRADAY: ReadonlySet<KlineRange> = new Set(['H', 'D', 'W']);
-
-function cssVariable(name: string, fallback: string): string {
-  if (typeof document === 'undefined') return fallback;
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-}
-
-/** The chart colours from the theme and the up/down setting (CSS variables), read again when either changes. */
-function usePalette(): ChartPalette {
-  const theme = useSettingsStore((state) => state.theme);
-  const upDown = useSettingsStore((state) => state.upDown);
-  return useMemo(
-    () => ({
-      background: cssVariable('--cl-surface', theme === 'dark' ? '#1a1b1f' : '#ffffff'),
-      text: cssVariable('--cl-text-muted', '#6b7079'),
-      grid: cssVariable('--cl-border', '#e8eaee'),
-      up: upDown.up,
-      down: upDown.down,
-    }),
-    [theme, upDown],
-  );
-}
 
 /** Price chart of a coin: ranges H, D, W, Y, All (decision D4), line or candles, crosshair read-out. */
 export function CoinChart({ coinId }: { coinId: string }) {
@@ -45,7 +24,7 @@ export function CoinChart({ coinId }: { coinId: string }) {
   const [range, setRange] = useState<KlineRange>('D');
   const [kind, setKind] = useState<ChartKind>('line');
   const [hover, setHover] = useState<{ time: number; value: number } | null>(null);
-  const palette = usePalette();
+  const palette = useChartPalette();
   const query = useQuery(chartQueries.coinKline(coinId, range, currency.currency_code));
   const candles = query.data?.candles;
 

@@ -2,13 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Avatar, Badge, List, PullToRefresh } from 'antd-mobile';
 import {
+  AppstoreOutline,
   BellOutline,
+  CalculatorOutline,
   GlobalOutline,
   InformationCircleOutline,
   LockOutline,
   MailOutline,
   PayCircleOutline,
+  PieOutline,
   SetOutline,
+  SoundOutline,
 } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -64,11 +68,32 @@ export default function UserPage() {
     },
   ];
 
+  // Issue 25's tools, one group: alerts, portfolio, converter, heatmap (each helper adds its row here).
+  const tools: Entry[] = [
+    { key: 'alerts', icon: <SoundOutline />, label: t('alerts.entry'), to: paths.alerts, gated: true },
+    { key: 'portfolio', icon: <PieOutline />, label: t('portfolio.title'), to: paths.portfolio, gated: true },
+    { key: 'converter', icon: <CalculatorOutline />, label: t('converter.title'), to: paths.converter },
+    { key: 'heatmap', icon: <AppstoreOutline />, label: t('heatmap.title'), to: paths.heatmap },
+  ];
+
   const open = (entry: Entry) => {
     const go = () => void navigate({ to: entry.to });
     if (entry.gated) gate(go);
     else go();
   };
+
+  const row = (entry: Entry) => (
+    <List.Item
+      key={entry.key}
+      prefix={entry.icon}
+      onClick={() => open(entry)}
+      extra={entry.extra}
+      arrowIcon
+      data-testid={`entry-${entry.key}`}
+    >
+      {entry.label}
+    </List.Item>
+  );
 
   return (
     <div className="cl-tab-page" data-testid="page-user">
@@ -109,20 +134,10 @@ export default function UserPage() {
             )}
           </span>
         </button>
-        <List className="cl-entry-list">
-          {entries.map((entry) => (
-            <List.Item
-              key={entry.key}
-              prefix={entry.icon}
-              onClick={() => open(entry)}
-              extra={entry.extra}
-              arrowIcon
-              data-testid={`entry-${entry.key}`}
-            >
-              {entry.label}
-            </List.Item>
-          ))}
+        <List className="cl-entry-list" header={t('converter.toolsGroup')} data-testid="tools-group">
+          {tools.map(row)}
         </List>
+        <List className="cl-entry-list">{entries.map(row)}</List>
         <AdSlot position="ad_user" />
       </PullToRefresh>
     </div>

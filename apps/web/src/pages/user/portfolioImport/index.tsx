@@ -1,0 +1,3 @@
+export default function PortfolioImportPage() {
+  return <div data-testid="page-portfolioImport" />;
+}
