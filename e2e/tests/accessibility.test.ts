@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startBuiltApp } from '../support/app-server.js';
+import { seriousViolations } from '../support/axe.js';
 import type { RunningApp } from '../support/app-server.js';
 import { chromiumPath, launchBrowser, newPhoneContext } from '../support/browser.js';
 import { sessionClient, signInContext, signUpUser, type TestSession } from '../support/session.js';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The market screens, each with an element that shows it has loaded its data. */
 const SCREENS: { route: string; ready: string; signedIn?: boolean }[] = [
@@ -45,46 +41,6 @@ const SCREENS: { route: string; ready: string; signedIn?: boolean }[] = [
   { route: '/pages/system/YourInfo/index', ready: 'page-YourInfo', signedIn: true },
   { route: '/pages/content/webview/index?url=https%3A%2F%2Fexample.org%2F', ready: 'webview-leaving' },
 ];
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; any: { message: string }[] }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Contrast is judged on the colours at rest, not half-way through a fade (a button's opacity transition).
-  // (A spinner's endless animation never finishes, so only those with an end are awaited.)
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
-        .map((animation) => animation.finished),
-    ),
-  );
-  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses injected script tags.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(' ')} ${node.any[0]?.message ?? ''}`)
-          .join(', ')}`,
-    );
-}
 
 describe.skipIf(!chromiumPath)('accessibility of the app screens (axe-core)', () => {
   let app: RunningApp;
