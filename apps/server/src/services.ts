@@ -55,6 +55,8 @@ import { HotSearchTracker } from './modules/market/hot-search-tracker.js';
 import { marketProcedures } from './modules/market/market.procedures.js';
 import { MarketService } from './modules/market/market.service.js';
 import { portfolioProcedures } from './modules/portfolio/portfolio.procedures.js';
+import { PortfolioRepository } from './modules/portfolio/portfolio.repository.js';
+import { PortfolioService } from './modules/portfolio/portfolio.service.js';
 import { VersionCache } from './modules/market/version-cache.js';
 import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { searchProcedures } from './modules/search/search.procedures.js';
@@ -310,7 +312,15 @@ export async function createServices(
       ...searchProcedures(search),
       ...content.handlers,
       ...alertProcedures(alerts.service),
-      ...portfolioProcedures(),
+      ...portfolioProcedures(
+        new PortfolioService(
+          new PortfolioRepository(db, database.dialect),
+          snapshot,
+          currencies,
+          candles,
+          now,
+        ),
+      ),
     },
     market: { provider, snapshot, ingest, role, live, pubSub },
     authenticator: sessions,

@@ -1,3 +1,4 @@
+import type { PortfolioTransactionType } from '@coinlens/contract';
 import type { Generated } from 'kysely';
 
 /**
@@ -306,6 +307,28 @@ export interface AlertFiringTable {
   delivered_at: number | null;
 }
 
+/**
+ * One buy, sell or transfer of a user's portfolio (issue 25). Amounts, prices, fees and rates are canonical
+ * decimal text, exact (migration 0012); the rates are units of the currency per US dollar when it was recorded.
+ */
+export interface PortfolioTransactionTable {
+  id: Generated<number>;
+  user_id: number;
+  coin_id: string;
+  type: PortfolioTransactionType;
+  amount: string;
+  price: string | null;
+  price_currency: string;
+  price_usd_rate: string;
+  fee: string;
+  fee_currency: string;
+  fee_usd_rate: string;
+  time: number;
+  note: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   app_releases: AppReleaseTable;
   users: UserTable;
@@ -333,4 +356,5 @@ export interface Database {
   push_preferences: PushPreferenceTable;
   alerts: AlertTable;
   alert_firings: AlertFiringTable;
+  portfolio_transactions: PortfolioTransactionTable;
 }

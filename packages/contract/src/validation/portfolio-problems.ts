@@ -1,6 +1,10 @@
 import type { AppLanguage } from '../i18n/languages.js';
 import type { Localised, LocalisedText } from '../i18n/localised-text.js';
-import { PORTFOLIO_IMPORT_MAX_ROWS, PORTFOLIO_NOTE_MAX_LENGTH } from './limits.js';
+import {
+  PORTFOLIO_IMPORT_MAX_ROWS,
+  PORTFOLIO_NOTE_MAX_LENGTH,
+  PORTFOLIO_TRANSACTION_LIMIT,
+} from './limits.js';
 
 /** Why the portfolio refused a transaction or a CSV row. */
 export const PORTFOLIO_PROBLEM_REASONS = [
@@ -113,3 +117,10 @@ export function portfolioProblemMessage(problem: PortfolioProblem, language: App
   const separator = language === 'zh-Hans' ? '：' : ': ';
   return where === '' ? reason : `${where}${separator}${reason}`;
 }
+
+/** The `msg` of 3009 from the portfolio: a create or an import would pass PORTFOLIO_TRANSACTION_LIMIT. */
+export const PORTFOLIO_LIMIT_MESSAGE: LocalisedText = {
+  en: `A portfolio holds at most ${PORTFOLIO_TRANSACTION_LIMIT} transactions`,
+  vi: `Danh mục chỉ chứa tối đa ${PORTFOLIO_TRANSACTION_LIMIT} giao dịch`,
+  'zh-Hans': `投资组合最多保存 ${PORTFOLIO_TRANSACTION_LIMIT} 笔交易`,
+};

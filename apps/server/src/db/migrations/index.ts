@@ -11,6 +11,7 @@ import { emailCodeDeviceMigration } from './0008-email-code-device.js';
 import { pushSessionBindingMigration } from './0009-push-session-binding.js';
 import { imageBlobsMigration } from './0010-image-blobs.js';
 import { alertsMigration } from './0011-alerts.js';
+import { portfolioMigration } from './0012-portfolio.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-push-session-binding': pushSessionBindingMigration,
   '0010-image-blobs': imageBlobsMigration,
   '0011-alerts': alertsMigration,
+  '0012-portfolio': portfolioMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,6 @@
-import { ErrorCode } from '@coinlens/contract';
-
 import type { HandlersFor } from '../../gateway/procedure-registry.js';
-import { ProcedureFailure } from '../../gateway/procedure-failure.js';
+import { callerIdOf } from '../../gateway/procedure-registry.js';
+import type { PortfolioService } from './portfolio.service.js';
 
 type PortfolioProcedure =
   | 'appportfolio_msrv/transaction_list'
@@ -13,18 +12,21 @@ type PortfolioProcedure =
   | 'appportfolio_msrv/portfolio_import'
   | 'appportfolio_msrv/portfolio_export';
 
-const notYet = () => Promise.reject(new ProcedureFailure(ErrorCode.Failed));
-
-/** Placeholder while the portfolio service is being written: every call answers 3001. */
-export function portfolioProcedures(): HandlersFor<PortfolioProcedure> {
+export function portfolioProcedures(portfolio: PortfolioService): HandlersFor<PortfolioProcedure> {
   return {
-    'appportfolio_msrv/transaction_list': notYet,
-    'appportfolio_msrv/transaction_create': notYet,
-    'appportfolio_msrv/transaction_update': notYet,
-    'appportfolio_msrv/transaction_delete': notYet,
-    'appportfolio_msrv/portfolio_summary': notYet,
-    'appportfolio_msrv/portfolio_history': notYet,
-    'appportfolio_msrv/portfolio_import': notYet,
-    'appportfolio_msrv/portfolio_export': notYet,
+    'appportfolio_msrv/transaction_list': (input, context) =>
+      portfolio.list(callerIdOf(context), input.page, input.page_size, input.coin_id),
+    'appportfolio_msrv/transaction_create': (input, context) => portfolio.create(callerIdOf(context), input),
+    'appportfolio_msrv/transaction_update': ({ id, ...draft }, context) =>
+      portfolio.update(callerIdOf(context), id, draft),
+    'appportfolio_msrv/transaction_delete': (input, context) =>
+      portfolio.remove(callerIdOf(context), input.id),
+    'appportfolio_msrv/portfolio_summary': (input, context) =>
+      portfolio.summary(callerIdOf(context), input.currency, context.language),
+    'appportfolio_msrv/portfolio_history': (input, context) =>
+      portfolio.history(callerIdOf(context), input.range, input.currency),
+    'appportfolio_msrv/portfolio_import': (input, context) =>
+      portfolio.importCsv(callerIdOf(context), input.format, input.csv),
+    'appportfolio_msrv/portfolio_export': (_input, context) => portfolio.exportCsv(callerIdOf(context)),
   };
 }

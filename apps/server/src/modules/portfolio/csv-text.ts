@@ -1,0 +1,102 @@
+/** One CSV record and the file line it starts on (1-based; a quoted field may run over several lines). */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/** The file line of a quote that is never closed, or a quote in the middle of an unquoted field. */
+export class CsvQuoteError extends Error {
+  override readonly name = 'CsvQuoteError';
+
+  constructor(readonly line: number) {
+    super(`bad quoting on line ${line}`);
+  }
+}
+
+/**
+ * RFC 4180 records: comma-separated, fields optionally in double quotes ("" inside for a quote), CRLF or LF line
+ * ends; a leading byte-order mark and blank lines are skipped.
+ */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  let line = 1;
+  let recordLine = 1;
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let fieldStarted = false;
+  let afterQuote = false;
+  const endRecord = () => {
+    fields.push(field);
+    if (fields.length > 1 || fields[0]?.trim() !== '') records.push({ line: recordLine, fields });
+    fields = [];
+    field = '';
+    fieldStarted = false;
+    afterQuote = false;
+  };
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index];
+    if (quoted) {
+      if (char === '"') {
+        if (source[index + 1] === '"') {
+          field += '"';
+          index++;
+        } else {
+          quoted = false;
+          afterQuote = true;
+        }
+      } else {
+        if (char === '\n') line++;
+        field += char;
+      }
+      continue;
+    }
+    if (char === ',') {
+      fields.push(field);
+      field = '';
+      fieldStarted = false;
+      afterQuote = false;
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && source[index + 1] === '\n') index++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else if (char === '"') {
+      if (fieldStarted && field.trim() !== '') throw new CsvQuoteError(line);
+      field = '';
+      quoted = true;
+      fieldStarted = true;
+    } else {
+      if (afterQuote && char !== ' ' && char !== '\t') throw new CsvQuoteError(line);
+      if (!afterQuote) field += char;
+      fieldStarted = true;
+    }
+  }
+  if (quoted) throw new CsvQuoteError(recordLine);
+  if (fieldStarted || fields.length > 0) endRecord();
+  return records;
+}
+
+/** A field quoted when it needs to be: a comma, a quote, a line break or a space at either end. */
+export function csvField(value: string): string {
+  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvLine(values: readonly string[]): string {
+  return values.map(csvField).join(',');
+}
+
+const FORMULA_LIKE = /^'*[=+\-@]/;
+
+/**
+ * Free text made safe for a spreadsheet, which would run a cell starting with = + - @ as a formula: such a text
+ * (after any quote marks) gets one more leading quote mark. `fromSpreadsheetText` undoes exactly that.
+ */
+export function toSpreadsheetText(text: string): string {
+  return FORMULA_LIKE.test(text) ? `'${text}` : text;
+}
+
+export function fromSpreadsheetText(text: string): string {
+  return text.startsWith("'") && FORMULA_LIKE.test(text.slice(1)) ? text.slice(1) : text;
+}
