@@ -7,6 +7,7 @@ import {
   formFieldOfServer,
   formValuesOf,
   normaliseDecimal,
+  decimalOf,
   type TransactionFormValues,
 } from './transaction-form';
 
@@ -113,5 +114,14 @@ describe('form values', () => {
   it('reads a lone comma as the decimal point only', () => {
     expect(normaliseDecimal(' 0,25 ')).toBe('0.25');
     expect(normaliseDecimal('1,000.5')).toBe('1,000.5');
+  });
+});
+
+describe('decimalOf', () => {
+  it('writes a price as plain decimal text the contract accepts', () => {
+    expect(decimalOf(64250.123456789)).toBe('64250.12346');
+    expect(decimalOf(0.00001234)).toBe('0.00001234');
+    expect(decimalOf(1e-9)).toBe('0.000000001');
+    expect(normaliseDecimal(decimalOf(123456789.5))).toBe('123456789.5');
   });
 });

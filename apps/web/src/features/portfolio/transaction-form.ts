@@ -141,3 +141,10 @@ export function formFieldOfServer(name: string | null | undefined): TransactionF
   const entry = Object.entries(DRAFT_FIELD).find(([, draftField]) => draftField === name);
   return entry ? (entry[0] as TransactionField) : null;
 }
+
+const decimalFormatter = new Intl.NumberFormat('en-US', { useGrouping: false, maximumSignificantDigits: 10 });
+
+/** A live price as the price field's text: plain decimal, ten significant digits ("64250.12346", "0.00001234"). */
+export function decimalOf(value: number): string {
+  return decimalFormatter.format(value);
+}

@@ -100,40 +100,42 @@ function TransactionRow({ transaction }: { transaction: PortfolioTransaction }) 
         </span>
         <time className="cl-pf-sub">{formatDateTime(transaction.time, 'YYYY-MM-DD HH:mm')} (UTC+8)</time>
       </div>
-      <div className="cl-pf-tx-detail cl-pf-sub">
-        {transaction.price !== null && (
-          <span>
-            {t('portfolio.price')} {formatAmount(transaction.price)} {currency}
-          </span>
-        )}
-        {transaction.fee !== '0' && (
-          <span>
-            {t('portfolio.fee')} {formatAmount(transaction.fee)} {transaction.fee_currency.toUpperCase()}
-          </span>
-        )}
-      </div>
       {transaction.note !== '' && <p className="cl-pf-note">{transaction.note}</p>}
-      <div className="cl-pf-tx-actions">
-        <Button
-          size="mini"
-          fill="outline"
-          onClick={() =>
-            void navigate({ to: paths.portfolioTransaction, search: { id: String(transaction.id) } })
-          }
-          data-testid="transaction-edit"
-        >
-          {t('portfolio.edit')}
-        </Button>
-        <Button
-          size="mini"
-          fill="outline"
-          color="danger"
-          loading={remove.isPending}
-          onClick={() => void confirmDelete()}
-          data-testid="transaction-delete"
-        >
-          {t('portfolio.delete')}
-        </Button>
+      <div className="cl-pf-tx-foot">
+        <div className="cl-pf-tx-detail cl-pf-sub">
+          {transaction.price !== null && (
+            <span>
+              {t('portfolio.price')} {formatAmount(transaction.price)} {currency}
+            </span>
+          )}
+          {transaction.fee !== '0' && (
+            <span>
+              {t('portfolio.fee')} {formatAmount(transaction.fee)} {transaction.fee_currency.toUpperCase()}
+            </span>
+          )}
+        </div>
+        <div className="cl-pf-tx-actions">
+          <Button
+            size="mini"
+            fill="outline"
+            onClick={() =>
+              void navigate({ to: paths.portfolioTransaction, search: { id: String(transaction.id) } })
+            }
+            data-testid="transaction-edit"
+          >
+            {t('portfolio.edit')}
+          </Button>
+          <Button
+            size="mini"
+            fill="outline"
+            color="danger"
+            loading={remove.isPending}
+            onClick={() => void confirmDelete()}
+            data-testid="transaction-delete"
+          >
+            {t('portfolio.delete')}
+          </Button>
+        </div>
       </div>
     </li>
   );
