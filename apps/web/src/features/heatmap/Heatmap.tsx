@@ -20,7 +20,7 @@ export type HeatmapMode = 'coins' | 'sectors';
 
 const GROUP_LAYOUT = { labelHeight: 16, minLabelledSide: 44 };
 /** Height over width of the map: fills a 390 × 844 screen under the controls and above the legend. */
-const ASPECT = 1.45;
+const ASPECT = 1.6;
 const OTHER_SECTOR = '';
 
 const marketCapOf = (coin: CoinListItem) => coin.market_cap ?? 0;
@@ -32,6 +32,7 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
     const element = ref.current;
     if (!element) return undefined;
     setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(() => setWidth(element.clientWidth));
     observer.observe(element);
     return () => observer.disconnect();
@@ -61,7 +62,8 @@ function Treemap({ coins, mode }: { coins: readonly CoinListItem[]; mode: Heatma
   const currency = useSettingsStore((state) => state.price.currency_code);
   const unit = useSettingsStore((state) => state.price.unit);
   const openCoin = useOpenCoin();
-  const concepts = useQuery({ ...sectorsQuery(currency), enabled: mode === 'sectors' });
+  // Asked for at once, so the names are there by the time "by sector" is chosen.
+  const concepts = useQuery(sectorsQuery(currency));
   const [ref, width] = useWidth();
   const height = Math.round(width * ASPECT);
   useLiveTopics(useMemo(() => coinTopics(coins.map((coin) => coin.id)), [coins]));
@@ -84,10 +86,11 @@ function Treemap({ coins, mode }: { coins: readonly CoinListItem[]; mode: Heatma
     return { groups, tiles: groups.flatMap((group) => group.tiles) };
   }, [coins, mode, width, height]);
 
+  /** Undefined until the names arrive (an id is no label). */
   const sectorName = (key: string) =>
     key === OTHER_SECTOR
       ? t('heatmap.other')
-      : (concepts.data?.list.find((concept) => concept.id === key)?.name ?? key);
+      : concepts.data?.list.find((concept) => concept.id === key)?.name;
   const describers = useMemo(
     () =>
       new Map(
@@ -118,7 +121,8 @@ function Treemap({ coins, mode }: { coins: readonly CoinListItem[]; mode: Heatma
       ))}
       {layout.groups.map(
         (group) =>
-          group.label && (
+          group.label &&
+          sectorName(group.key) !== undefined && (
             <span
               key={group.key || 'other'}
               className="cl-heat-group-label"

@@ -1,5 +1,5 @@
 import { Tabs } from 'antd-mobile';
-import { LeftOutline, SearchOutline } from 'antd-mobile-icons';
+import { AppstoreOutline, LeftOutline, SearchOutline } from 'antd-mobile-icons';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
@@ -61,15 +61,26 @@ export default function MarketPage({ tab: tabParam, concept }: Partial<MarketSea
 
   return (
     <div className="cl-tab-page" data-testid="page-market">
-      <button
-        type="button"
-        className="cl-search-entry"
-        data-testid="market-search-entry"
-        onClick={() => void navigate({ to: paths.search })}
-      >
-        <SearchOutline aria-hidden="true" />
-        <span>{t('search.placeholder')}</span>
-      </button>
+      <div className="cl-market-top">
+        <button
+          type="button"
+          className="cl-search-entry"
+          data-testid="market-search-entry"
+          onClick={() => void navigate({ to: paths.search })}
+        >
+          <SearchOutline aria-hidden="true" />
+          <span>{t('search.placeholder')}</span>
+        </button>
+        <button
+          type="button"
+          className="cl-market-heatmap-entry"
+          aria-label={t('heatmap.open')}
+          data-testid="market-heatmap-entry"
+          onClick={() => void navigate({ to: paths.heatmap })}
+        >
+          <AppstoreOutline aria-hidden="true" />
+        </button>
+      </div>
       <GlobalStatsStrip />
       <AdSlot position="ad_market" />
       <Tabs
