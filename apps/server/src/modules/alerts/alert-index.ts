@@ -41,28 +41,41 @@ interface Threshold {
   alert: IndexedAlert;
 }
 
+/** What a series watches (numbers, so the evaluation's loop stays monomorphic). */
+const PRICE = 0;
+const CHANGE_1H = 1;
+const CHANGE_24H = 2;
+const SCORE = 3;
+type Source = typeof PRICE | typeof CHANGE_1H | typeof CHANGE_24H | typeof SCORE;
+
 /** One value of one coin that alerts watch (its price in one currency, a change, the score), and their levels. */
 interface Series {
+  source: Source;
+  /** Price series: the currency's slot in the index's list of currencies. */
+  currency: number;
   /** Fires when the value moves from ≤ level to > level; sorted by value. */
   above: Threshold[];
   /** Fires when the value moves from ≥ level to < level; sorted by value. */
   below: Threshold[];
-  /** The value at the previous evaluation. */
-  last: number | null;
+  /** The value at the previous evaluation; NaN while unknown (a number always, so it is stored unboxed). */
+  last: number;
 }
 
 interface CoinAlerts {
+  coinId: string;
   series: Map<string, Series>;
+  /** The same series as a list, for the evaluation's loop. */
+  seriesList: Series[];
   flagAlerts: Set<IndexedAlert>;
   /** Flags at the previous evaluation (null before the first, or before the coin was scored). */
-  lastFlags: ReadonlySet<string> | null;
+  lastFlags: readonly string[] | null;
 }
 
 /** An alert added since the previous evaluation, with what its value was when it was added. */
 interface Pending {
   alert: IndexedAlert;
   baseline: number | null;
-  baselineFlags: ReadonlySet<string> | null;
+  baselineFlags: readonly string[] | null;
 }
 
 /** Which series an alert watches: `p:<currency>`, `c:1h`, `c:24h` or `s` (null for integrity flags). */
@@ -82,14 +95,32 @@ function seriesKey(alert: IndexedAlert): string | null {
   }
 }
 
-function seriesValue(key: string, coinId: string, market: AlertMarket): number | null {
-  if (key === 's') return market.score(coinId);
-  if (key === 'c:1h') return market.change(coinId, '1h');
-  if (key === 'c:24h') return market.change(coinId, '24h');
-  const price = market.price(coinId);
-  const currency = key.slice(2);
-  const rate = currency === 'usd' ? 1 : market.rate(currency);
-  return price === null || rate === null ? null : price * rate;
+function sourceOf(alert: IndexedAlert): Source {
+  if (alert.kind === 'price_above' || alert.kind === 'price_below') return PRICE;
+  if (alert.kind === 'change_up' || alert.kind === 'change_down')
+    return alert.window === '1h' ? CHANGE_1H : CHANGE_24H;
+  return SCORE;
+}
+
+/** A series' value now (NaN while unknown); `price` is the coin's USD price, `rates` per currency slot. */
+function valueOf(
+  source: Source,
+  currency: number,
+  coinId: string,
+  price: number,
+  rates: readonly number[],
+  market: AlertMarket,
+): number {
+  switch (source) {
+    case PRICE:
+      return price * (rates[currency] ?? Number.NaN);
+    case CHANGE_1H:
+      return market.change(coinId, '1h') ?? Number.NaN;
+    case CHANGE_24H:
+      return market.change(coinId, '24h') ?? Number.NaN;
+    default:
+      return market.score(coinId) ?? Number.NaN;
+  }
 }
 
 /** A change-down alert waits for the change to fall below −level; every other kind compares with its level. */
@@ -129,6 +160,11 @@ function crossed(kind: AlertKind, level: number, from: number, to: number): bool
 export class AlertIndex {
   private readonly byId = new Map<number, IndexedAlert>();
   private readonly byCoin = new Map<string, CoinAlerts>();
+  /** byCoin's values, for the evaluation's loop. */
+  private readonly coins: CoinAlerts[] = [];
+  /** Every currency price alerts use, by slot. */
+  private readonly currencies: string[] = [];
+  private readonly currencySlots = new Map<string, number>();
   private pending: Pending[] = [];
 
   get size(): number {
@@ -147,11 +183,11 @@ export class AlertIndex {
   put(alert: IndexedAlert, market: AlertMarket): void {
     this.remove(alert.id);
     this.byId.set(alert.id, alert);
-    const key = seriesKey(alert);
+    const flagAlert = alert.kind === 'integrity_flag';
     this.pending.push({
       alert,
-      baseline: key === null ? null : seriesValue(key, alert.coinId, market),
-      baselineFlags: key === null ? toSet(market.flags(alert.coinId)) : null,
+      baseline: flagAlert ? null : this.valueNow(alert, market),
+      baselineFlags: flagAlert ? market.flags(alert.coinId) : null,
     });
   }
 
@@ -163,7 +199,7 @@ export class AlertIndex {
       this.place(alert, false);
     }
     for (const coin of this.byCoin.values())
-      for (const series of coin.series.values()) {
+      for (const series of coin.seriesList) {
         series.above.sort((a, b) => a.value - b.value);
         series.below.sort((a, b) => a.value - b.value);
       }
@@ -202,18 +238,21 @@ export class AlertIndex {
    */
   evaluate(market: AlertMarket, now: number): AlertHit[] {
     const hits: AlertHit[] = [];
-    for (const [coinId, coin] of this.byCoin) {
-      for (const [key, series] of coin.series) {
-        const current = seriesValue(key, coinId, market);
+    const rates = this.rates(market);
+    for (const coin of this.coins) {
+      const { coinId } = coin;
+      const price = market.price(coinId) ?? Number.NaN;
+      for (const series of coin.seriesList) {
+        const current = valueOf(series.source, series.currency, coinId, price, rates, market);
         const last = series.last;
         series.last = current;
-        if (current === null || last === null || current === last) continue;
+        // NaN compares false: an unknown value on either side is no crossing.
         if (current > last) {
           const list = series.above;
           const end = bound(list, current, false);
           for (let index = bound(list, last, false); index < end; index++)
             this.consider(list[index]!.alert, current, null, now, hits);
-        } else {
+        } else if (current < last) {
           const list = series.below;
           const end = bound(list, last, true);
           for (let index = bound(list, current, true); index < end; index++)
@@ -221,11 +260,11 @@ export class AlertIndex {
         }
       }
       if (coin.flagAlerts.size > 0) {
-        const flags = toSet(market.flags(coinId));
+        const flags = market.flags(coinId);
         const previous = coin.lastFlags;
         coin.lastFlags = flags;
         if (flags && previous) {
-          const added = [...flags].find((flag) => !previous.has(flag));
+          const added = newFlag(previous, flags);
           if (added !== undefined)
             for (const alert of coin.flagAlerts) this.consider(alert, null, added, now, hits);
         }
@@ -234,20 +273,14 @@ export class AlertIndex {
     const pending = this.pending;
     this.pending = [];
     for (const { alert, baseline, baselineFlags } of pending) {
-      const key = seriesKey(alert);
       let fired = false;
-      if (key === null) {
-        const flags = toSet(market.flags(alert.coinId));
-        const added =
-          flags && baselineFlags ? [...flags].find((flag) => !baselineFlags.has(flag)) : undefined;
+      if (alert.kind === 'integrity_flag') {
+        const flags = market.flags(alert.coinId);
+        const added = flags && baselineFlags ? newFlag(baselineFlags, flags) : undefined;
         if (added !== undefined) fired = this.consider(alert, null, added, now, hits);
       } else {
-        const current = seriesValue(key, alert.coinId, market);
-        if (
-          baseline !== null &&
-          current !== null &&
-          crossed(alert.kind, thresholdOf(alert), baseline, current)
-        )
+        const current = this.valueNow(alert, market);
+        if (baseline !== null && crossed(alert.kind, thresholdOf(alert), baseline, current))
           fired = this.consider(alert, current, null, now, hits);
       }
       if (!(fired && alert.repeat === 'once')) this.place(alert, true, market);
@@ -271,23 +304,61 @@ export class AlertIndex {
     return true;
   }
 
+  private currencySlot(currency: string): number {
+    let slot = this.currencySlots.get(currency);
+    if (slot === undefined) {
+      slot = this.currencies.length;
+      this.currencies.push(currency);
+      this.currencySlots.set(currency, slot);
+    }
+    return slot;
+  }
+
+  /** Units per USD of every currency in use, by slot (NaN without a rate). */
+  private rates(market: AlertMarket): number[] {
+    return this.currencies.map((currency) =>
+      currency === 'usd' ? 1 : (market.rate(currency) ?? Number.NaN),
+    );
+  }
+
+  /** The value an alert watches now (NaN while unknown). */
+  private valueNow(alert: IndexedAlert, market: AlertMarket): number {
+    const slot = this.currencySlot(alert.currency ?? 'usd');
+    const price = market.price(alert.coinId) ?? Number.NaN;
+    return valueOf(sourceOf(alert), slot, alert.coinId, price, this.rates(market), market);
+  }
+
   /** Puts an alert into its coin's structures; `sorted` keeps the level lists sorted as it goes. */
   private place(alert: IndexedAlert, sorted: boolean, market?: AlertMarket): void {
     let coin = this.byCoin.get(alert.coinId);
     if (!coin) {
-      coin = { series: new Map(), flagAlerts: new Set(), lastFlags: null };
+      coin = {
+        coinId: alert.coinId,
+        series: new Map(),
+        seriesList: [],
+        flagAlerts: new Set(),
+        lastFlags: null,
+      };
       this.byCoin.set(alert.coinId, coin);
+      this.coins.push(coin);
     }
     const key = seriesKey(alert);
     if (key === null) {
-      if (coin.flagAlerts.size === 0 && market) coin.lastFlags = toSet(market.flags(alert.coinId));
+      if (coin.flagAlerts.size === 0 && market) coin.lastFlags = market.flags(alert.coinId);
       coin.flagAlerts.add(alert);
       return;
     }
     let series = coin.series.get(key);
     if (!series) {
-      series = { above: [], below: [], last: market ? seriesValue(key, alert.coinId, market) : null };
+      series = {
+        source: sourceOf(alert),
+        currency: this.currencySlot(alert.currency ?? 'usd'),
+        above: [],
+        below: [],
+        last: market ? this.valueNow(alert, market) : Number.NaN,
+      };
       coin.series.set(key, series);
+      coin.seriesList.push(series);
     }
     const list = isAbove(alert.kind) ? series.above : series.below;
     const threshold = { value: thresholdOf(alert), alert };
@@ -296,6 +367,7 @@ export class AlertIndex {
   }
 }
 
-function toSet(flags: readonly string[] | null): ReadonlySet<string> | null {
-  return flags === null ? null : new Set(flags);
+/** A flag in `now` that `before` did not have (a coin carries at most a handful). */
+function newFlag(before: readonly string[], now: readonly string[]): string | undefined {
+  return now.find((flag) => !before.includes(flag));
 }
