@@ -140,7 +140,11 @@ export class PortfolioService {
     const money = this.currencies.converter(currency);
     const rows = await this.repository.all(userId);
     const byCoin = new Map<string, TransactionRow[]>();
-    for (const row of rows) byCoin.set(row.coin_id, [...(byCoin.get(row.coin_id) ?? []), row]);
+    for (const row of rows) {
+      const coinRows = byCoin.get(row.coin_id);
+      if (coinRows) coinRows.push(row);
+      else byCoin.set(row.coin_id, [row]);
+    }
 
     const holdings: PortfolioHolding[] = [];
     for (const [coinId, coinRows] of byCoin) {
