@@ -119,6 +119,13 @@ export class AlertEvaluator {
     for (const row of rows) this.apply(row);
   }
 
+  private async reload(id: number): Promise<void> {
+    const row = await this.alerts.anyById(id);
+    this.index.remove(id);
+    this.seen.delete(id);
+    if (row) this.apply(row);
+  }
+
   private apply(row: AlertRow): void {
     const updatedAt = Number(row.updated_at);
     const known = this.seen.get(row.id);
@@ -165,18 +172,24 @@ export class AlertEvaluator {
 
   private async deliver(hit: AlertHit, firedCount: number, at: number): Promise<void> {
     const { alert } = hit;
-    const firingId = await this.alerts.claim({
-      alertId: alert.id,
-      firedCount,
-      cooldownMs: alert.repeat === 'repeat' ? alert.cooldownMs : 0,
-      once: alert.repeat === 'once',
-      observed: hit.observed,
-      flag: hit.flag,
-      at,
-    });
+    const firingId = await this.alerts
+      .claim({
+        alertId: alert.id,
+        firedCount,
+        cooldownMs: alert.repeat === 'repeat' ? alert.cooldownMs : 0,
+        once: alert.repeat === 'once',
+        observed: hit.observed,
+        flag: hit.flag,
+        at,
+      })
+      .catch((error: unknown) => {
+        this.warn(error, 'alert firing not claimed');
+        return null;
+      });
     if (firingId === null) {
-      // Lost to another instance, a pause or a delete: the database says what the alert is now.
-      await this.poll();
+      // Lost to another instance, a pause or a delete, or the database failed: the index's counters for this
+      // alert are no longer the database's, so the alert is read again (and waits one tick, like a new one).
+      await this.reload(alert.id);
       return;
     }
     const firing = await this.firings.byId(firingId);
