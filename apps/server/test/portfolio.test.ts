@@ -1,4 +1,4 @@
-import { ErrorCode } from '@coinlens/contract';
+import { ErrorCode, PORTFOLIO_TRANSACTION_LIMIT } from '@coinlens/contract';
 import type {
   PortfolioProblem,
   PortfolioTransaction,
@@ -479,6 +479,34 @@ describe.each(TEST_DIALECTS)('portfolio on %s', (dialect) => {
     expect(strip(await allTransactions(other))).toEqual(strip(await allTransactions(token)));
     expect((await call(other, 'appportfolio_msrv/portfolio_export', {})).data.csv).toBe(exported.data.csv);
     expect(await summary(other)).toEqual(await summary(token));
+  });
+
+  it('holds at most PORTFOLIO_TRANSACTION_LIMIT transactions: the next create or import answers 3009', async () => {
+    const token = await newUser();
+    const rows = Array.from(
+      { length: PORTFOLIO_TRANSACTION_LIMIT - 1 },
+      (_, index) => `${new Date(clock - 100 * DAY + index * 60_000).toISOString()},buy,BTC,1,${index + 1},0`,
+    );
+    const filled = await call(token, 'appportfolio_msrv/portfolio_import', {
+      format: 'generic',
+      csv: ['date,type,coin,amount,price,fee', ...rows].join('\n'),
+    });
+    expect(filled.data).toMatchObject({ imported: PORTFOLIO_TRANSACTION_LIMIT - 1, duplicates: 0 });
+    const twoMore = await call(token, 'appportfolio_msrv/portfolio_import', {
+      format: 'generic',
+      csv: 'date,type,coin,amount,price,fee\n2026-01-01,buy,ETH,1,1,0\n2026-01-02,buy,ETH,1,1,0',
+    });
+    expect(twoMore).toMatchObject({
+      code: ErrorCode.LimitExceeded,
+      msg: `A portfolio holds at most ${PORTFOLIO_TRANSACTION_LIMIT} transactions`,
+    });
+    const draft = { coin_id: 'ethereum', type: 'buy' as const, amount: '1', price: '1', time: clock - DAY };
+    await create(token, draft);
+    expect((await call(token, 'appportfolio_msrv/transaction_create', draft)).code).toBe(
+      ErrorCode.LimitExceeded,
+    );
+    const list = await call(token, 'appportfolio_msrv/transaction_list', { page: 1, page_size: 1 });
+    expect(list.data.total).toBe(PORTFOLIO_TRANSACTION_LIMIT);
   });
 
   it('keeps each user to their own transactions', async () => {

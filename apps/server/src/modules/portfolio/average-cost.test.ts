@@ -173,9 +173,11 @@ describe('average-cost P&L, properties', () => {
 
   it('never holds a negative amount or cost, whatever the order of valid steps', () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { maxLength: 40 }), (steps) => {
+      fc.property(buyArb, fc.array(stepArb, { minLength: 1, maxLength: 40 }), (firstBuy, steps) => {
         let position = EMPTY_POSITION;
-        for (const item of toLedger(steps)) {
+        const ledger = toLedger([{ kind: 'buy', ...firstBuy }, ...steps]);
+        expect(ledger.length).toBeGreaterThan(0);
+        for (const item of ledger) {
           const next = applyEntry(position, item);
           if (isOversold(next)) throw new Error('a valid ledger oversold');
           position = next;
