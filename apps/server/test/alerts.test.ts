@@ -425,6 +425,39 @@ describe.each(TEST_DIALECTS)('alerts on %s', (dialect) => {
     await tick(1);
   });
 
+  it('follows alerts written, edited and deleted on another instance (the poll)', async () => {
+    const user = await newUser();
+    const { evaluator } = server.built.services.alerts;
+    // Another instance writes to the same database; this one hears nothing until it polls.
+    const elsewhere = new AlertRepository(server.built.database.db, server.built.database.dialect);
+    const draft = {
+      coin_id: 'aave',
+      kind: 'price_above' as const,
+      level: 260,
+      currency: 'usd',
+      window: null,
+      repeat: 'once' as const,
+      cooldown_minutes: null,
+    };
+    await tick(1);
+    const kept = await elsewhere.insert(user.id, draft, 50, clock);
+    const deleted = await elsewhere.insert(user.id, { ...draft, level: 255 }, 50, clock);
+    const edited = await elsewhere.insert(user.id, { ...draft, level: 1_000 }, 50, clock);
+    expect(kept && deleted && edited).toBeTruthy();
+    await evaluator.poll();
+    expect(evaluator.index.has(kept!.id)).toBe(true);
+    clock += 1_000;
+    await elsewhere.softDelete(user.id, deleted!.id, clock);
+    await elsewhere.update(user.id, edited!.id, { draft: { ...draft, level: 270 }, paused: null }, clock);
+    await evaluator.poll();
+    expect(evaluator.index.has(deleted!.id)).toBe(false);
+    await tick(1);
+    await tick(1.1);
+    // AAVE ≈ 250 → 275: the kept alert (260) and the edited one (now 270) fire; the deleted one (255) does not.
+    expect((await firedAlertIds(user)).sort()).toEqual([kept!.id, edited!.id].sort());
+    await tick(1);
+  });
+
   it('delivers a firing as a Web Push under "coin alerts", in the subscription language', async () => {
     const user = await newUser();
     const browser = createBrowserSubscriptionKeys();
