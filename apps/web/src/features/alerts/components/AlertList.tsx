@@ -74,7 +74,6 @@ function AlertRow({ alert }: { alert: AlertItem }) {
         type="button"
         className="cl-alert-row-main"
         onClick={() => void navigate({ to: paths.alertEdit, search: { id: String(alert.id) } })}
-        aria-label={t('alerts.editLabel', { symbol: alert.coin_symbol, condition: sentence })}
         data-testid="alert-row-edit"
       >
         <Logo src={alert.coin_logo} size={32} />
