@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { List, Popup, SearchBar } from 'antd-mobile';
+import { Popup, SearchBar } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
@@ -55,20 +55,30 @@ export function AssetPicker({ open, value, currencies, onPick, onClose, testId }
   const row = (asset: Asset, key: string, prefix: ReactNode, title: string, detail: string) => {
     const chosen = sameAsset(asset, value);
     return (
-      <List.Item
-        key={key}
-        prefix={prefix}
-        description={detail}
-        arrowIcon={false}
-        extra={chosen ? <CheckOutline aria-hidden="true" /> : undefined}
-        onClick={() => pick(asset)}
-        aria-selected={chosen}
-        data-testid={`${testId}-${key}`}
-      >
-        {title}
-      </List.Item>
+      <li key={key}>
+        <button
+          type="button"
+          className="cl-asset-row"
+          onClick={() => pick(asset)}
+          aria-current={chosen ? 'true' : undefined}
+          data-testid={`${testId}-${key}`}
+        >
+          {prefix}
+          <span className="cl-asset-row-text">
+            <span className="cl-asset-row-title">{title}</span>
+            <span className="cl-asset-row-detail">{detail}</span>
+          </span>
+          {chosen && <CheckOutline aria-hidden="true" className="cl-asset-row-check" />}
+        </button>
+      </li>
     );
   };
+  const group = (title: string, rows: ReactNode) => (
+    <section className="cl-asset-group" aria-label={title}>
+      <h2 className="cl-asset-group-title">{title}</h2>
+      <ul className="cl-asset-rows">{rows}</ul>
+    </section>
+  );
   const noMatch = keyword !== '' && shownCurrencies.length === 0 && coins !== undefined && coins.length === 0;
 
   return (
@@ -89,9 +99,10 @@ export function AssetPicker({ open, value, currencies, onPick, onClose, testId }
               description={t('converter.noMatchHint')}
             />
           )}
-          {shownCurrencies.length > 0 && (
-            <List header={t('converter.currencies')}>
-              {shownCurrencies.map((entry) =>
+          {shownCurrencies.length > 0 &&
+            group(
+              t('converter.currencies'),
+              shownCurrencies.map((entry) =>
                 row(
                   entry,
                   `currency-${entry.code}`,
@@ -101,9 +112,8 @@ export function AssetPicker({ open, value, currencies, onPick, onClose, testId }
                   entry.code.toUpperCase(),
                   entry.name,
                 ),
-              )}
-            </List>
-          )}
+              ),
+            )}
           {query.error && coins === undefined ? (
             <ErrorView
               message={failureMessage(query.error, t('data.loadFailed'))}
@@ -112,24 +122,24 @@ export function AssetPicker({ open, value, currencies, onPick, onClose, testId }
           ) : coins === undefined ? (
             <LoadingView testId={`${testId}-loading`} />
           ) : (
-            coins.length > 0 && (
-              <List header={t('converter.coins')}>
-                {coins.map((coin) =>
-                  row(
-                    {
-                      kind: 'coin',
-                      id: coin.id,
-                      symbol: coin.symbol,
-                      name: coin.local_name,
-                      logo: coin.logo,
-                    },
-                    `coin-${coin.id}`,
-                    <Logo src={coin.logo} size={28} />,
-                    coin.symbol.toUpperCase(),
-                    coin.local_name,
-                  ),
-                )}
-              </List>
+            coins.length > 0 &&
+            group(
+              t('converter.coins'),
+              coins.map((coin) =>
+                row(
+                  {
+                    kind: 'coin',
+                    id: coin.id,
+                    symbol: coin.symbol,
+                    name: coin.local_name,
+                    logo: coin.logo,
+                  },
+                  `coin-${coin.id}`,
+                  <Logo src={coin.logo} size={28} />,
+                  coin.symbol.toUpperCase(),
+                  coin.local_name,
+                ),
+              ),
             )
           )}
         </div>

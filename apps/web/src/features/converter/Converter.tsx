@@ -114,7 +114,8 @@ function ConverterBody({ currencies, rates }: { currencies: readonly CurrencyAss
   };
   const swap = () => {
     setAssets({ from: assets.to, to: assets.from });
-    setEntry({ side: other === 'from' ? 'to' : 'from', text: texts[entry.side] });
+    // The typed amount moves with its asset to the other side.
+    setEntry({ side: other, text: entry.text });
   };
   const failed = [fromQuery, toQuery].find((query) => query?.error);
   const missing = (['from', 'to'] as const).find(

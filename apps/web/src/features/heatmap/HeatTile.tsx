@@ -8,8 +8,8 @@ import type { Rect } from './treemap';
 export interface HeatTileProps {
   coin: CoinListItem;
   rect: Rect;
-  /** "Bitcoin, +1.23%, market cap $1.2T" for screen readers; `{change}` is replaced as ticks arrive. */
-  describe: (change: string) => string;
+  /** ", Bitcoin, market cap $1.2T": read after the symbol and change, shown to screen readers only. */
+  detail: string;
   onOpen: (coin: CoinListItem) => void;
 }
 
@@ -18,11 +18,12 @@ function tileClass(heat: Heat): string {
 }
 
 /**
- * One coin's tile: positioned by the layout, shaded by its 24 h change. Ticks write the change's text, shade
- * and label into the element (a live cell), so 100 tiles do not re-render every second; the layout (areas)
- * follows market caps at the next render.
+ * One coin's tile: positioned by the layout, shaded by its 24 h change. Ticks write the change's text and
+ * shade into the element (a live cell), so 100 tiles do not re-render every second; the layout (areas)
+ * follows market caps at the next render. The symbol and change are always in the button's text (its
+ * accessible name); where they do not fit they are visually hidden.
  */
-export const HeatTile = memo(function HeatTile({ coin, rect, describe, onOpen }: HeatTileProps) {
+export const HeatTile = memo(function HeatTile({ coin, rect, detail, onOpen }: HeatTileProps) {
   const ref = useRef<HTMLButtonElement>(null);
   const fit = labelFit(rect.width, rect.height, coin.symbol);
   useLiveCell(ref, coinCell(coin.id, 'change_24h'), coin.change_24h, (element, change) => {
@@ -31,12 +32,12 @@ export const HeatTile = memo(function HeatTile({ coin, rect, describe, onOpen }:
       element.className = tileClass(heat);
       element.dataset.heat = heat;
     }
-    const text = formatPercent(change);
-    element.setAttribute('aria-label', describe(text));
     const line = element.querySelector<HTMLElement>('.cl-heat-change');
-    if (line) writeText(line, text);
+    if (line) writeText(line, formatPercent(change));
   });
   const heat = heatOf(coin.change_24h);
+  const shown = (visible: boolean, className: string) =>
+    visible ? className : `${className} cl-visually-hidden`;
   return (
     <button
       ref={ref}
@@ -45,20 +46,12 @@ export const HeatTile = memo(function HeatTile({ coin, rect, describe, onOpen }:
       data-heat={heat}
       data-testid="heat-tile"
       data-coin={coin.id}
-      aria-label={describe(formatPercent(coin.change_24h))}
       style={{ left: rect.x, top: rect.y, width: rect.width, height: rect.height, fontSize: fit.fontSize }}
       onClick={() => onOpen(coin)}
     >
-      {fit.showSymbol && (
-        <span className="cl-heat-symbol" aria-hidden="true">
-          {coin.symbol.toUpperCase()}
-        </span>
-      )}
-      {fit.showChange && (
-        <span className="cl-heat-change" aria-hidden="true">
-          {formatPercent(coin.change_24h)}
-        </span>
-      )}
+      <span className={shown(fit.showSymbol, 'cl-heat-symbol')}>{coin.symbol.toUpperCase()}</span>{' '}
+      <span className={shown(fit.showChange, 'cl-heat-change')}>{formatPercent(coin.change_24h)}</span>
+      <span className="cl-visually-hidden">{detail}</span>
     </button>
   );
 });

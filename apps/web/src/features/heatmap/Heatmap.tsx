@@ -91,17 +91,15 @@ function Treemap({ coins, mode }: { coins: readonly CoinListItem[]; mode: Heatma
     key === OTHER_SECTOR
       ? t('heatmap.other')
       : concepts.data?.list.find((concept) => concept.id === key)?.name;
-  const describers = useMemo(
+  const details = useMemo(
     () =>
       new Map(
         coins.map((coin) => [
           coin.id,
-          (change: string) =>
-            t('heatmap.tile', {
-              name: coin.local_name,
-              change,
-              cap: formatCompactMoney(coin.market_cap, unit, language),
-            }),
+          `, ${t('heatmap.tile', {
+            name: coin.local_name,
+            cap: formatCompactMoney(coin.market_cap, unit, language),
+          })}`,
         ]),
       ),
     [coins, t, unit, language],
@@ -115,7 +113,7 @@ function Treemap({ coins, mode }: { coins: readonly CoinListItem[]; mode: Heatma
           key={tile.item.id}
           coin={tile.item}
           rect={tile}
-          describe={describers.get(tile.item.id)!}
+          detail={details.get(tile.item.id) ?? ''}
           onOpen={open}
         />
       ))}
