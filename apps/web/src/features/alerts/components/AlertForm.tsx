@@ -161,7 +161,13 @@ export function AlertForm({ coinId, alert, displayCurrency }: AlertFormProps) {
   return (
     <form noValidate onSubmit={onSubmit} className="cl-alert-form" data-testid="alert-form">
       <div className="cl-alert-coin" data-testid="alert-form-coin">
-        <Logo src={logo} size={32} />
+        {logo ? (
+          <Logo src={logo} size={32} />
+        ) : (
+          <span className="cl-alert-symbol-badge" aria-hidden="true">
+            {symbol.slice(0, 4)}
+          </span>
+        )}
         <span className="cl-alert-coin-names">
           <span className="cl-alert-coin-symbol">{symbol}</span>
           <span className="cl-alert-coin-name">{name}</span>

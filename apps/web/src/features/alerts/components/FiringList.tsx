@@ -44,7 +44,7 @@ export function FiringList() {
                     }
                     data-testid="firing-row"
                   >
-                    <span className="cl-firing-symbol" aria-hidden="true">
+                    <span className="cl-alert-symbol-badge" aria-hidden="true">
                       {firing.coin_symbol.slice(0, 4)}
                     </span>
                     <span className="cl-alert-row-text">
