@@ -1,7 +1,7 @@
 // Alert evaluation per tick (issue 25): 100,000 alerts over 321 coins — price above/below in USD and 38 other
 // display currencies, 1 h / 24 h change, score and integrity-flag alerts, once or repeating — evaluated once per
 // tick by the server's index (apps/server/src/modules/alerts/alert-index.ts: by coin and watched value, levels
-// sorted, binary search of the crossed range), against a baseline in the same run that checks every alert each
+// sorted, binary search of the crossed range; rates move once a minute), against a baseline in the same run that checks every alert each
 // tick. Prices take a random walk (σ 0.05 % a one-second tick, fat-tailed jumps), so alerts fire throughout; both
 // must find the same firings. Reports median and p95 per tick. Target: index ≤ 5 ms a tick.
 // Run: npm run bench:alerts (BENCH_TICKS, default 2,000; BENCH_ALERTS, default 100,000).
@@ -65,7 +65,13 @@ const market = {
   rate: (code) => rates.get(code) ?? null,
 };
 
+const RATES_EVERY = 60;
+
 function step(tick) {
+  // The rates job runs once a minute: every rate moves a little.
+  if (tick % RATES_EVERY === 0)
+    for (const [code, rate] of rates)
+      if (code !== 'usd') rates.set(code, rate * Math.exp(gaussian() * 0.001));
   for (const coin of state.values()) {
     const jump = random() < 0.002 ? gaussian() * 0.03 : 0;
     coin.price *= Math.exp(gaussian() * 0.0005 + jump);

@@ -172,13 +172,16 @@ describe('the alert index', () => {
     const last = new Map<string, number>();
     for (let coin = 0; coin < 20; coin++) last.set(`coin-${coin}`, 100);
     let total = 0;
+    let lastEur = market.rates.get('eur')!;
     for (let step = 1; step <= 50; step++) {
       for (let coin = 0; coin < 20; coin++) market.prices.set(`coin-${coin}`, 60 + random() * 180);
+      // Rates move now and then (the index re-sorts its price levels then).
+      if (step % 7 === 0) market.rates.set('eur', 0.3 + random() * 0.4);
+      const eur = market.rates.get('eur')!;
       const expected = alerts
         .filter((entry) => {
-          const rate = entry.currency === 'eur' ? 0.5 : 1;
-          const from = last.get(entry.coinId)! * rate;
-          const to = market.prices.get(entry.coinId)! * rate;
+          const from = last.get(entry.coinId)! * (entry.currency === 'eur' ? lastEur : 1);
+          const to = market.prices.get(entry.coinId)! * (entry.currency === 'eur' ? eur : 1);
           const level = entry.level!;
           return entry.kind === 'price_above' ? from <= level && to > level : from >= level && to < level;
         })
@@ -191,6 +194,7 @@ describe('the alert index', () => {
       expect(actual).toEqual(expected);
       total += actual.length;
       for (let coin = 0; coin < 20; coin++) last.set(`coin-${coin}`, market.prices.get(`coin-${coin}`)!);
+      lastEur = eur;
     }
     expect(total).toBeGreaterThan(1000);
   });

@@ -37,7 +37,12 @@ export interface AlertHit {
 }
 
 interface Threshold {
+  /** Where the threshold sits in its series: the level, or for a price alert the level in USD at the rate. */
   value: number;
+  /** The level as the alert states it (a change-down alert's negated). */
+  level: number;
+  /** Price alerts: the currency's slot in the index's list of currencies. */
+  currency: number;
   alert: IndexedAlert;
 }
 
@@ -48,11 +53,13 @@ const CHANGE_24H = 2;
 const SCORE = 3;
 type Source = typeof PRICE | typeof CHANGE_1H | typeof CHANGE_24H | typeof SCORE;
 
-/** One value of one coin that alerts watch (its price in one currency, a change, the score), and their levels. */
+/**
+ * One value of one coin that alerts watch (its USD price, a change, the score) and their levels. Price alerts of
+ * every currency share the USD price series: each level is kept in USD at the current rate, re-sorted when rates
+ * change (about once a minute), so a tick looks at one price per coin, not one per currency.
+ */
 interface Series {
   source: Source;
-  /** Price series: the currency's slot in the index's list of currencies. */
-  currency: number;
   /** Fires when the value moves from ≤ level to > level; sorted by value. */
   above: Threshold[];
   /** Fires when the value moves from ≥ level to < level; sorted by value. */
@@ -63,8 +70,9 @@ interface Series {
 
 interface CoinAlerts {
   coinId: string;
-  series: Map<string, Series>;
-  /** The same series as a list, for the evaluation's loop. */
+  /** At most one per source, in source order. */
+  series: (Series | undefined)[];
+  /** The same series as a dense list, for the evaluation's loop. */
   seriesList: Series[];
   flagAlerts: Set<IndexedAlert>;
   /** Flags at the previous evaluation (null before the first, or before the coin was scored). */
@@ -74,25 +82,9 @@ interface CoinAlerts {
 /** An alert added since the previous evaluation, with what its value was when it was added. */
 interface Pending {
   alert: IndexedAlert;
+  /** NaN while unknown; null for a flag alert. */
   baseline: number | null;
   baselineFlags: readonly string[] | null;
-}
-
-/** Which series an alert watches: `p:<currency>`, `c:1h`, `c:24h` or `s` (null for integrity flags). */
-function seriesKey(alert: IndexedAlert): string | null {
-  switch (alert.kind) {
-    case 'price_above':
-    case 'price_below':
-      return `p:${alert.currency ?? 'usd'}`;
-    case 'change_up':
-    case 'change_down':
-      return `c:${alert.window ?? '24h'}`;
-    case 'score_above':
-    case 'score_below':
-      return 's';
-    case 'integrity_flag':
-      return null;
-  }
 }
 
 function sourceOf(alert: IndexedAlert): Source {
@@ -102,18 +94,11 @@ function sourceOf(alert: IndexedAlert): Source {
   return SCORE;
 }
 
-/** A series' value now (NaN while unknown); `price` is the coin's USD price, `rates` per currency slot. */
-function valueOf(
-  source: Source,
-  currency: number,
-  coinId: string,
-  price: number,
-  rates: readonly number[],
-  market: AlertMarket,
-): number {
+/** A series' value now (NaN while unknown); `price` is the coin's USD price. */
+function valueOf(source: Source, coinId: string, price: number, market: AlertMarket): number {
   switch (source) {
     case PRICE:
-      return price * (rates[currency] ?? Number.NaN);
+      return price;
     case CHANGE_1H:
       return market.change(coinId, '1h') ?? Number.NaN;
     case CHANGE_24H:
@@ -124,13 +109,24 @@ function valueOf(
 }
 
 /** A change-down alert waits for the change to fall below −level; every other kind compares with its level. */
-function thresholdOf(alert: IndexedAlert): number {
+function levelOf(alert: IndexedAlert): number {
   const level = alert.level ?? 0;
   return alert.kind === 'change_down' ? -level : level;
 }
 
 function isAbove(kind: AlertKind): boolean {
   return kind === 'price_above' || kind === 'change_up' || kind === 'score_above';
+}
+
+/**
+ * Where a price threshold sits in the USD series: level / rate. Without a rate it can never be crossed: +∞ for
+ * an "above" alert, −∞ for a "below" one (the crossed ranges are bounded by finite prices).
+ */
+function usdValue(threshold: Threshold, rates: readonly number[]): number {
+  const rate = rates[threshold.currency] ?? Number.NaN;
+  const value = threshold.level / rate;
+  if (Number.isFinite(value) && rate > 0) return value;
+  return isAbove(threshold.alert.kind) ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
 }
 
 /** First index whose value is ≥ `value` (strict: > `value`). */
@@ -150,6 +146,13 @@ function crossed(kind: AlertKind, level: number, from: number, to: number): bool
   return isAbove(kind) ? from <= level && to > level : from >= level && to < level;
 }
 
+const byValue = (a: Threshold, b: Threshold) => a.value - b.value;
+
+/** A flag in `now` that `before` did not have (a coin carries at most a handful). */
+function newFlag(before: readonly string[], now: readonly string[]): string | undefined {
+  return now.find((flag) => !before.includes(flag));
+}
+
 /**
  * The active alerts of every user, keyed by coin and, per coin, by the value they watch, with their levels
  * sorted: an evaluation looks at each watched value once and binary-searches the levels it crossed since the
@@ -162,9 +165,10 @@ export class AlertIndex {
   private readonly byCoin = new Map<string, CoinAlerts>();
   /** byCoin's values, for the evaluation's loop. */
   private readonly coins: CoinAlerts[] = [];
-  /** Every currency price alerts use, by slot. */
+  /** Every currency price alerts use, by slot, and its rate at the previous evaluation (NaN: none). */
   private readonly currencies: string[] = [];
   private readonly currencySlots = new Map<string, number>();
+  private lastRates: number[] = [];
   private pending: Pending[] = [];
 
   get size(): number {
@@ -198,10 +202,10 @@ export class AlertIndex {
       this.byId.set(alert.id, alert);
       this.place(alert, false);
     }
-    for (const coin of this.byCoin.values())
+    for (const coin of this.coins)
       for (const series of coin.seriesList) {
-        series.above.sort((a, b) => a.value - b.value);
-        series.below.sort((a, b) => a.value - b.value);
+        series.above.sort(byValue);
+        series.below.sort(byValue);
       }
   }
 
@@ -216,20 +220,15 @@ export class AlertIndex {
     }
     const coin = this.byCoin.get(alert.coinId);
     if (!coin) return;
-    const key = seriesKey(alert);
-    if (key === null) {
+    if (alert.kind === 'integrity_flag') {
       coin.flagAlerts.delete(alert);
       return;
     }
-    const series = coin.series.get(key);
+    const series = coin.series[sourceOf(alert)];
     if (!series) return;
     const list = isAbove(alert.kind) ? series.above : series.below;
-    for (let index = bound(list, thresholdOf(alert), false); index < list.length; index++) {
-      if (list[index]!.alert === alert) {
-        list.splice(index, 1);
-        break;
-      }
-    }
+    const at = list.findIndex((threshold) => threshold.alert === alert);
+    if (at >= 0) list.splice(at, 1);
   }
 
   /**
@@ -238,12 +237,19 @@ export class AlertIndex {
    */
   evaluate(market: AlertMarket, now: number): AlertHit[] {
     const hits: AlertHit[] = [];
-    const rates = this.rates(market);
+    const rates = this.currencies.map((currency) =>
+      currency === 'usd' ? 1 : (market.rate(currency) ?? Number.NaN),
+    );
+    const ratesChanged = rates.some((rate, slot) => !Object.is(rate, this.lastRates[slot]));
     for (const coin of this.coins) {
       const { coinId } = coin;
       const price = market.price(coinId) ?? Number.NaN;
       for (const series of coin.seriesList) {
-        const current = valueOf(series.source, series.currency, coinId, price, rates, market);
+        if (series.source === PRICE && ratesChanged) {
+          this.reprice(series, price, rates, now, hits);
+          continue;
+        }
+        const current = valueOf(series.source, coinId, price, market);
         const last = series.last;
         series.last = current;
         // NaN compares false: an unknown value on either side is no crossing.
@@ -251,12 +257,12 @@ export class AlertIndex {
           const list = series.above;
           const end = bound(list, current, false);
           for (let index = bound(list, last, false); index < end; index++)
-            this.consider(list[index]!.alert, current, null, now, hits);
+            this.fireAt(list[index]!, series.source, current, rates, now, hits);
         } else if (current < last) {
           const list = series.below;
           const end = bound(list, last, true);
           for (let index = bound(list, current, true); index < end; index++)
-            this.consider(list[index]!.alert, current, null, now, hits);
+            this.fireAt(list[index]!, series.source, current, rates, now, hits);
         }
       }
       if (coin.flagAlerts.size > 0) {
@@ -270,6 +276,7 @@ export class AlertIndex {
         }
       }
     }
+    this.lastRates = rates;
     const pending = this.pending;
     this.pending = [];
     for (const { alert, baseline, baselineFlags } of pending) {
@@ -280,13 +287,51 @@ export class AlertIndex {
         if (added !== undefined) fired = this.consider(alert, null, added, now, hits);
       } else {
         const current = this.valueNow(alert, market);
-        if (baseline !== null && crossed(alert.kind, thresholdOf(alert), baseline, current))
+        if (baseline !== null && crossed(alert.kind, levelOf(alert), baseline, current))
           fired = this.consider(alert, current, null, now, hits);
       }
       if (!(fired && alert.repeat === 'once')) this.place(alert, true, market);
     }
     for (const hit of hits) if (hit.alert.repeat === 'once') this.remove(hit.alert.id);
     return hits;
+  }
+
+  /** A threshold in a crossed range fires; a price alert's observed value is the price in its currency. */
+  private fireAt(
+    threshold: Threshold,
+    source: Source,
+    current: number,
+    rates: readonly number[],
+    now: number,
+    hits: AlertHit[],
+  ): void {
+    const observed = source === PRICE ? current * (rates[threshold.currency] ?? Number.NaN) : current;
+    this.consider(threshold.alert, observed, null, now, hits);
+  }
+
+  /**
+   * The tick rates changed on: each price alert is checked in its own currency (previous price at the previous
+   * rate against the price now at the rate now), then the levels are placed at the new rates and sorted again.
+   */
+  private reprice(
+    series: Series,
+    price: number,
+    rates: readonly number[],
+    now: number,
+    hits: AlertHit[],
+  ): void {
+    const last = series.last;
+    series.last = price;
+    for (const list of [series.above, series.below]) {
+      for (const threshold of list) {
+        const slot = threshold.currency;
+        const to = price * (rates[slot] ?? Number.NaN);
+        if (crossed(threshold.alert.kind, threshold.level, last * (this.lastRates[slot] ?? Number.NaN), to))
+          this.consider(threshold.alert, to, null, now, hits);
+        threshold.value = usdValue(threshold, rates);
+      }
+      list.sort(byValue);
+    }
   }
 
   private consider(
@@ -314,60 +359,50 @@ export class AlertIndex {
     return slot;
   }
 
-  /** Units per USD of every currency in use, by slot (NaN without a rate). */
-  private rates(market: AlertMarket): number[] {
-    return this.currencies.map((currency) =>
-      currency === 'usd' ? 1 : (market.rate(currency) ?? Number.NaN),
-    );
-  }
-
-  /** The value an alert watches now (NaN while unknown). */
+  /** The value an alert watches now, in its own unit (NaN while unknown). */
   private valueNow(alert: IndexedAlert, market: AlertMarket): number {
-    const slot = this.currencySlot(alert.currency ?? 'usd');
     const price = market.price(alert.coinId) ?? Number.NaN;
-    return valueOf(sourceOf(alert), slot, alert.coinId, price, this.rates(market), market);
+    const source = sourceOf(alert);
+    if (source !== PRICE) return valueOf(source, alert.coinId, price, market);
+    const currency = alert.currency ?? 'usd';
+    return price * (currency === 'usd' ? 1 : (market.rate(currency) ?? Number.NaN));
   }
 
   /** Puts an alert into its coin's structures; `sorted` keeps the level lists sorted as it goes. */
   private place(alert: IndexedAlert, sorted: boolean, market?: AlertMarket): void {
     let coin = this.byCoin.get(alert.coinId);
     if (!coin) {
-      coin = {
-        coinId: alert.coinId,
-        series: new Map(),
-        seriesList: [],
-        flagAlerts: new Set(),
-        lastFlags: null,
-      };
+      coin = { coinId: alert.coinId, series: [], seriesList: [], flagAlerts: new Set(), lastFlags: null };
       this.byCoin.set(alert.coinId, coin);
       this.coins.push(coin);
     }
-    const key = seriesKey(alert);
-    if (key === null) {
+    if (alert.kind === 'integrity_flag') {
       if (coin.flagAlerts.size === 0 && market) coin.lastFlags = market.flags(alert.coinId);
       coin.flagAlerts.add(alert);
       return;
     }
-    let series = coin.series.get(key);
+    const source = sourceOf(alert);
+    let series = coin.series[source];
     if (!series) {
+      const price = market ? (market.price(alert.coinId) ?? Number.NaN) : Number.NaN;
       series = {
-        source: sourceOf(alert),
-        currency: this.currencySlot(alert.currency ?? 'usd'),
+        source,
         above: [],
         below: [],
-        last: market ? this.valueNow(alert, market) : Number.NaN,
+        last: market ? valueOf(source, alert.coinId, price, market) : Number.NaN,
       };
-      coin.series.set(key, series);
+      coin.series[source] = series;
       coin.seriesList.push(series);
     }
     const list = isAbove(alert.kind) ? series.above : series.below;
-    const threshold = { value: thresholdOf(alert), alert };
+    const threshold: Threshold = {
+      value: 0,
+      level: levelOf(alert),
+      currency: source === PRICE ? this.currencySlot(alert.currency ?? 'usd') : -1,
+      alert,
+    };
+    threshold.value = source === PRICE ? usdValue(threshold, this.lastRates) : threshold.level;
     if (sorted) list.splice(bound(list, threshold.value, true), 0, threshold);
     else list.push(threshold);
   }
-}
-
-/** A flag in `now` that `before` did not have (a coin carries at most a handful). */
-function newFlag(before: readonly string[], now: readonly string[]): string | undefined {
-  return now.find((flag) => !before.includes(flag));
 }
