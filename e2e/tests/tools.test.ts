@@ -148,6 +148,27 @@ describe.skipIf(!chromiumPath)('converter and heatmap (issue 25)', () => {
     await context.close();
   });
 
+  it('follows live ticks: the converted figure and the tiles’ changes move without a reload', async () => {
+    const context = await phone(suite, { refreshRate: 'live' });
+    const page = await context.newPage();
+    await page.goto(`${suite.app.baseUrl}/#/pages/tools/converter/index`);
+    await page.getByTestId('converter-rate').waitFor({ timeout: 20_000 });
+    const output = page.getByTestId('converter-to-input');
+    await eventually(async () => ((await output.inputValue()) !== '' ? true : undefined));
+    const before = await output.inputValue();
+    await eventually(async () => ((await output.inputValue()) !== before ? true : undefined), 30_000);
+
+    await page.goto(`${suite.app.baseUrl}/#/pages/tools/heatmap/index`);
+    await page.getByTestId('heat-tile').first().waitFor({ timeout: 20_000 });
+    const changes = () => page.locator('[data-testid="heat-tile"] .cl-heat-change').allInnerTexts();
+    const first = await changes();
+    await eventually(
+      async () => ((await changes()).some((text, index) => text !== first[index]) ? true : undefined),
+      30_000,
+    );
+    await context.close();
+  });
+
   for (const language of ['en', 'vi', 'zh-Hans'] as const) {
     it(`speaks ${language} on both screens and the Me tab's rows`, async () => {
       const words = texts(language);
