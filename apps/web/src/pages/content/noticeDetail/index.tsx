@@ -5,6 +5,7 @@ import { LoginRequired } from '@/components/LoginRequired';
 import type { NoticeDetailSearch } from '@/config/search-params';
 import { MessageDetail } from '@/features/inbox/components/MessageDetail';
 import { useIsLoggedIn } from '@/lib/session-store';
+import { messageLinkTarget } from './message-link';
 
 /** One inbox message (param id, decision D8; login-gated); opening it marks it read. */
 export default function NoticeDetailPage({ id }: NoticeDetailSearch) {
@@ -18,7 +19,7 @@ export default function NoticeDetailPage({ id }: NoticeDetailSearch) {
       ) : messageId === null ? (
         <EmptyState testId="notice-detail-missing" title={t('notice.detailMissing')} />
       ) : (
-        <MessageDetail id={messageId} />
+        <MessageDetail id={messageId} linkTarget={messageLinkTarget} />
       )}
     </div>
   );
