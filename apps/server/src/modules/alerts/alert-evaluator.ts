@@ -63,6 +63,9 @@ export class AlertEvaluator {
     const { now } = this.options;
     this.watermark = now() - POLL_OVERLAP_MS;
     const rows = await this.alerts.active();
+    // A start after a stop begins from the database alone.
+    for (const id of this.seen.keys()) this.index.remove(id);
+    this.seen.clear();
     for (const row of rows) this.remember(row);
     this.index.load(rows.map(indexedAlertOf));
     this.running = true;
