@@ -494,7 +494,13 @@ describe.each(TEST_DIALECTS)('alerts on %s', (dialect) => {
       ).toString('utf8'),
     ) as { title: string; data: Record<string, string> };
     expect(payload.title).toBe('LTC vượt $100.00');
-    expect(payload.data).toMatchObject({ type: 'message', pageType: 'message' });
+    // A tap opens the coin (type coin); the push still names the firing's inbox message.
+    const [firing] = (await call(user, 'appalert_msrv/alert_firing_list', { page: 1 })).data.list;
+    expect(payload.data).toMatchObject({
+      type: 'coin',
+      coinId: 'litecoin',
+      information_id: String(firing!.message_id),
+    });
 
     // Switched off, the next firing reaches the inbox only.
     expect((await call(user, 'appsys_msrv/push_preferences_update', { coin_alerts: false })).code).toBe(0);
