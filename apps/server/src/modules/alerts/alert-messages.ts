@@ -7,6 +7,7 @@ import {
 } from '@coinlens/contract';
 
 import type { InboxMessageDraft } from '../inbox/inbox.service.js';
+import { coinLink } from '../inbox/coin-link.js';
 
 /** One firing as its message needs it. */
 export interface FiringFacts {
@@ -141,11 +142,6 @@ function body(facts: FiringFacts): LocalisedText {
     vi: `${seen.vi} Mở đồng coin để xem chi tiết. Cảnh báo của bạn: Tôi › Cảnh báo.`,
     'zh-Hans': `${seen['zh-Hans']}打开币种查看详情。您的提醒：我的 › 提醒。`,
   };
-}
-
-/** The coin's in-app link (decision D26), which the message opens. */
-export function coinLink(coinId: string): string {
-  return `web+coinlens:coin?id=${encodeURIComponent(coinId)}`;
 }
 
 /** The inbox message (and, through the push triggers, the push under "coin alerts") of one firing. */

@@ -5,6 +5,7 @@ import { localisedDeviceLabel } from '../accounts/device-label-text.js';
 import type { PublishedArticle } from '../content/article-publisher.js';
 import { utc8Date } from '../content/article-views.js';
 import type { InboxMessageDraft } from './inbox.service.js';
+import { coinLink } from './coin-link.js';
 
 function utc8Time(at: number): string {
   return `${new Date(at + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} (UTC+8)`;
@@ -71,7 +72,7 @@ export function followedCoinAlert(
       vi: `${intro.vi}\n\n${summary.vi ?? ''}`.trim(),
       'zh-Hans': `${intro['zh-Hans']}\n\n${summary['zh-Hans'] ?? ''}`.trim(),
     },
-    link: `web+coinlens:coin?id=${encodeURIComponent(coinId)}`,
+    link: coinLink(coinId),
     dedupeKey: `${article.draft.originKey}:user:${userId}:${utc8Date(article.draft.publishedAt)}`,
     pushTopic: 'coin_alerts',
   };

@@ -2,13 +2,19 @@ import type { LocalisedText } from '@coinlens/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { PublishedArticle } from '../content/article-publisher.js';
+import { coinOfLink } from '../inbox/coin-link.js';
 import type { DeliveredMessage } from '../inbox/inbox.service.js';
 import type { PushNotice, PushService } from './push.service.js';
 
 type Texts = Partial<LocalisedText>;
 
-/** The push for an inbox message: a tap opens the message (spec §2, type message). */
-export function messageNotice(id: number, title: Texts, body: Texts): PushNotice {
+/**
+ * The push for an inbox message: a tap opens the message (spec §2, type message), or the coin of a message
+ * that links to one (a coin alert: type coin).
+ */
+export function messageNotice(id: number, title: Texts, body: Texts, link?: string | null): PushNotice {
+  const coinId = coinOfLink(link);
+  if (coinId !== null) return { title, body, type: 'coin', extras: { information_id: String(id), coinId } };
   return { title, body, type: 'message', extras: { information_id: String(id), pageType: 'message' } };
 }
 
@@ -33,7 +39,7 @@ export function connectPushTriggers(push: PushService, log: FastifyBaseLogger) {
     void work.catch((error: unknown) => log.warn({ err: error }, 'push delivery failed'));
   return {
     inboxMessage(message: DeliveredMessage): void {
-      const notice = messageNotice(message.id, message.draft.title, message.draft.body);
+      const notice = messageNotice(message.id, message.draft.title, message.draft.body, message.draft.link);
       background(
         message.draft.userId === null
           ? push.toEveryone('inbox', notice)
