@@ -14,7 +14,7 @@ const cny: Converter = {
 };
 
 const coin = {
-  profile: { id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', localNames: {}, logo: '' },
+  profile: { id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', localNames: {}, logo: '', sectors: ['layer-1'] },
   rank: 1,
   price: 65_432.123456789,
   asOf: 1_000,
