@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -63,6 +64,9 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<R
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       DEV_OUTBOX: 'true',
+      // A fresh server's limits: with REDIS_URL set (CI) the attempt limits live in Redis, where every app of
+      // the run would otherwise share one sign-up quota for 127.0.0.1.
+      REDIS_KEY_PREFIX: `coinlens-e2e-${randomUUID()}:`,
       // Never the network: `auto` would probe CoinGecko.
       MARKET_SOURCE: 'simulator',
       ...env,
