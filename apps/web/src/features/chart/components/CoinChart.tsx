@@ -8,6 +8,7 @@ import { failureMessage } from '@/components/QueryView';
 import { formatMoney } from '@/lib/money-format';
 import { useSettingsStore } from '@/lib/settings-store';
 import { chartQueries } from '../api/chart-queries';
+import { ChartRangeTabs } from './ChartRangeTabs';
 import { epochFromChartTime, type ChartKind } from '../chart-data';
 import { useChartPalette } from '../use-chart-palette';
 import './coin-chart.css';
@@ -81,24 +82,17 @@ export function CoinChart({ coinId }: { coinId: string }) {
       data-kind={kind}
     >
       <div className="cl-chart-bar">
-        <div className="cl-chart-ranges" role="tablist" aria-label={t('coin.chartRange')}>
-          {KLINE_RANGES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={range === value}
-              className={range === value ? 'cl-chart-range cl-chart-range-on' : 'cl-chart-range'}
-              onClick={() => {
-                setHover(null);
-                setRange(value);
-              }}
-              data-testid={`chart-range-${value}`}
-            >
-              {t(`coin.range.${value}`)}
-            </button>
-          ))}
-        </div>
+        <ChartRangeTabs
+          ranges={KLINE_RANGES}
+          range={range}
+          label={t('coin.chartRange')}
+          labelOf={(value) => t(`coin.range.${value}`)}
+          testIdPrefix="chart-range"
+          onSelect={(value) => {
+            setHover(null);
+            setRange(value);
+          }}
+        />
         <button
           type="button"
           className="cl-chart-kind"

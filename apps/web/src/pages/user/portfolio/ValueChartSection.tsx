@@ -5,6 +5,7 @@ import { useTranslation } from '@/lib/i18n';
 import { ErrorView } from '@/components/ErrorView';
 import { failureMessage } from '@/components/QueryView';
 import { epochFromChartTime } from '@/features/chart/chart-data';
+import { ChartRangeTabs } from '@/features/chart/components/ChartRangeTabs';
 import { ValueChart } from '@/features/chart/components/ValueChart';
 import { usePortfolioHistory } from '@/features/portfolio/api/portfolio-queries';
 import { formatMoney } from '@/lib/money-format';
@@ -65,24 +66,17 @@ export function ValueChartSection() {
       data-range={range}
     >
       <div className="cl-chart-bar">
-        <div className="cl-chart-ranges" role="tablist" aria-label={t('portfolio.chartRange')}>
-          {PORTFOLIO_HISTORY_RANGES.map((value) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={range === value}
-              className={range === value ? 'cl-chart-range cl-chart-range-on' : 'cl-chart-range'}
-              onClick={() => {
-                setHover(null);
-                setRange(value);
-              }}
-              data-testid={`value-range-${value}`}
-            >
-              {t(`portfolio.range.${value}`)}
-            </button>
-          ))}
-        </div>
+        <ChartRangeTabs
+          ranges={PORTFOLIO_HISTORY_RANGES}
+          range={range}
+          label={t('portfolio.chartRange')}
+          labelOf={(value) => t(`portfolio.range.${value}`)}
+          testIdPrefix="value-range"
+          onSelect={(value) => {
+            setHover(null);
+            setRange(value);
+          }}
+        />
       </div>
       <p className="cl-chart-readout" aria-live="polite">
         {hover
