@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { startBuiltApp } from '../support/app-server.js';
@@ -120,24 +120,35 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
   it('lists gainers, losers and sectors, and a sector opens its coins', async () => {
     const context = await newPhoneContext(suite.browser);
     const page = await context.newPage();
-    await openMarkets(page, suite.app.baseUrl, 'gainers');
-    // Polled: live ticks patch a row's change in place, so between two list answers a row can briefly sit out
-    // of the order (or across zero) its list was sorted in.
-    const sortedBySign = async (tab: 'gainers' | 'losers') => {
-      const changes = (
-        await page.locator(`[data-testid="coins-${tab}-rows"] .cl-change-pill`).allInnerTexts()
-      ).map(numberIn);
-      const rising = tab === 'gainers';
-      return (
-        changes.length > 0 &&
-        changes.every((value) => (rising ? value > 0 : value < 0)) &&
-        isOrdered(changes, rising ? 'desc' : 'asc')
+    // Live ticks patch a row's change in place and never re-sort the list (issue 23), so a row can drift out of
+    // order or across zero after its answer came. The order is the server's: its answer must be signed and
+    // sorted, and the rows must stand in the order it gave.
+    const answerOf = (tab: 'gainers' | 'losers') =>
+      page.waitForResponse(
+        (response) =>
+          response.url().endsWith('/appmarket_msrv/coin_list') &&
+          decodeURIComponent(response.request().postData() ?? '').includes(`"filter":"${tab}"`),
       );
+    const checkTab = async (tab: 'gainers' | 'losers', answer: Promise<Response>) => {
+      const body = (await (await answer).json()) as { data: { list: { id: string; change_24h: number }[] } };
+      const changes = body.data.list.map((row) => row.change_24h);
+      const rising = tab === 'gainers';
+      expect(changes.length).toBeGreaterThan(0);
+      expect(changes.every((value) => (rising ? value > 0 : value < 0))).toBe(true);
+      expect(isOrdered(changes, rising ? 'desc' : 'asc')).toBe(true);
+      await page.getByTestId(`coins-${tab}-rows`).waitFor();
+      const shown = await page
+        .locator(`[data-testid="coins-${tab}-rows"] [data-testid^="coin-row-"]`)
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid')!.slice('coin-row-'.length)));
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown).toEqual(body.data.list.slice(0, shown.length).map((row) => row.id));
     };
-    await expect.poll(() => sortedBySign('gainers')).toBe(true);
+    const gainers = answerOf('gainers');
+    await page.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index?tab=gainers`);
+    await checkTab('gainers', gainers);
+    const losers = answerOf('losers');
     await page.getByTestId('market-tab-losers').click();
-    await page.getByTestId('coins-losers-rows').waitFor();
-    await expect.poll(() => sortedBySign('losers')).toBe(true);
+    await checkTab('losers', losers);
     await page.getByTestId('market-tab-sectors').click();
     await page.getByTestId('concept-ai').click();
     await page.getByTestId('sector-coins-rows').waitFor();
