@@ -54,7 +54,10 @@ export function VirtualList<T>({
       setScrollMargin(
         list.getBoundingClientRect().top - parent.getBoundingClientRect().top + parent.scrollTop,
       );
-    measure();
+    // Not measured here: reading a position now would force the first screen's whole layout inside React's
+    // commit (~20 ms on a phone, issue 23). The observer's first call comes right after the frame's own layout;
+    // until then the rows are placed right (their offsets are relative to the list) and only the range of rows
+    // rendered assumes the list starts at the top.
     const observer = new ResizeObserver(measure);
     observer.observe(parent);
     if (parent.firstElementChild) observer.observe(parent.firstElementChild);

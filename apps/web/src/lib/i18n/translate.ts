@@ -50,7 +50,7 @@ function interpolate(text: string, values: TranslationValues | undefined): strin
  */
 export function translate(
   catalog: unknown,
-  pluralRules: Intl.PluralRules,
+  pluralRules: Pick<Intl.PluralRules, 'select'>,
   key: string,
   values?: TranslationValues,
 ): string {
