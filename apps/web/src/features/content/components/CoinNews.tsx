@@ -1,6 +1,7 @@
-import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
+
+import { SubTabs } from '@/components/SubTabs';
 
 import { FlashTimeline } from './FlashTimeline';
 import { NewsList } from './NewsList';
@@ -14,14 +15,18 @@ export function CoinNews({ coinId }: { coinId: string }) {
       <h2 id="coin-news-heading" className="cl-section-title cl-coin-news-title">
         {t('news.coinNews')}
       </h2>
-      <Tabs activeKey={tab} onChange={(key) => setTab(key as 'flashes' | 'news')} className="cl-sub-tabs">
-        <Tabs.Tab key="flashes" title={t('viewpoint.flashes')}>
-          <FlashTimeline coinId={coinId} />
-        </Tabs.Tab>
-        <Tabs.Tab key="news" title={t('viewpoint.news')}>
-          <NewsList coinId={coinId} />
-        </Tabs.Tab>
-      </Tabs>
+      <SubTabs
+        tabs={[
+          { key: 'flashes', title: t('viewpoint.flashes') },
+          { key: 'news', title: t('viewpoint.news') },
+        ]}
+        activeKey={tab}
+        onChange={setTab}
+        keepVisited
+        renderPanel={(key) =>
+          key === 'flashes' ? <FlashTimeline coinId={coinId} /> : <NewsList coinId={coinId} />
+        }
+      />
     </section>
   );
 }

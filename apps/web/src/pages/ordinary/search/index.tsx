@@ -1,9 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Dialog, SearchBar, Tabs } from 'antd-mobile';
+import { Dialog, SearchBar } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
+import { SubTabs } from '@/components/SubTabs';
 import { paths } from '@/config/paths';
 import { searchTypes, type SearchPageSearch, type SearchType } from '@/config/search-params';
 import { HotSearchPanel } from '@/features/search/components/HotSearchPanel';
@@ -69,26 +70,21 @@ export default function SearchPage({ keyword, type }: SearchPageSearch) {
         />
       </div>
       {keyword ? (
-        <Tabs
+        <SubTabs
+          tabs={searchTypes.map((value) => ({ key: value, title: t(`search.type.${value}`) }))}
           activeKey={activeType}
-          onChange={(key) => search(keyword, key as SearchType)}
-          className="cl-sub-tabs"
-        >
-          {searchTypes.map((value) => (
-            <Tabs.Tab key={value} title={t(`search.type.${value}`)}>
-              {value === activeType && (
-                <SearchResults
-                  keyword={keyword}
-                  type={activeType}
-                  onOpenResult={() => add(keyword)}
-                  onShowType={(next) => search(keyword, next)}
-                  renderCoinAction={coinFollowStar}
-                  renderExchangeAction={exchangeFollowStar}
-                />
-              )}
-            </Tabs.Tab>
-          ))}
-        </Tabs>
+          onChange={(key) => search(keyword, key)}
+          renderPanel={(key) => (
+            <SearchResults
+              keyword={keyword}
+              type={key}
+              onOpenResult={() => add(keyword)}
+              onShowType={(next) => search(keyword, next)}
+              renderCoinAction={coinFollowStar}
+              renderExchangeAction={exchangeFollowStar}
+            />
+          )}
+        />
       ) : (
         <>
           <section className="cl-section" aria-labelledby="cl-search-history">

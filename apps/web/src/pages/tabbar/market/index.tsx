@@ -1,10 +1,10 @@
-import { Tabs } from 'antd-mobile';
 import { AppstoreOutline, LeftOutline, SearchOutline } from 'antd-mobile-icons';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
 
 import { Disclaimer } from '@/components/Disclaimer';
+import { SubTabs } from '@/components/SubTabs';
 import { paths } from '@/config/paths';
 import { marketTabs, type MarketSearch, type MarketTab } from '@/config/search-params';
 import { marketQueries } from '@/features/market/api/market-queries';
@@ -83,34 +83,35 @@ export default function MarketPage({ tab: tabParam, concept }: Partial<MarketSea
       </div>
       <GlobalStatsStrip />
       <AdSlot position="ad_market" />
-      <Tabs
+      <SubTabs
+        tabs={marketTabs.map((key) => ({
+          key,
+          title: t(`marketList.tab.${key}`),
+          testId: `market-tab-${key}`,
+        }))}
         activeKey={tab}
-        onChange={(key) => show({ tab: key as MarketTab })}
-        className="cl-sub-tabs cl-market-tabs"
-      >
-        {marketTabs.map((key) => (
-          <Tabs.Tab
-            key={key}
-            title={<span data-testid={`market-tab-${key}`}>{t(`marketList.tab.${key}`)}</span>}
-            destroyOnClose
-          >
-            {key === 'favourites' && <FavouriteCoins />}
-            {key === 'sectors' &&
-              (concept ? (
-                <SectorCoins concept={concept} onBack={() => show({ tab: 'sectors' })} />
-              ) : (
-                <ConceptList onOpen={(entry) => show({ tab: 'sectors', concept: entry.id })} />
-              ))}
-            {key !== 'favourites' && key !== 'sectors' && (
-              <CoinList
-                filter={LIST_OF_TAB[key].filter}
-                defaultSort={LIST_OF_TAB[key].sort}
-                testId={`coins-${key}`}
-              />
-            )}
-          </Tabs.Tab>
-        ))}
-      </Tabs>
+        onChange={(key) => show({ tab: key })}
+        className="cl-market-tabs"
+        sticky
+        renderPanel={(key) =>
+          key === 'favourites' ? (
+            <FavouriteCoins />
+          ) : key === 'sectors' ? (
+            concept ? (
+              <SectorCoins concept={concept} onBack={() => show({ tab: 'sectors' })} />
+            ) : (
+              <ConceptList onOpen={(entry) => show({ tab: 'sectors', concept: entry.id })} />
+            )
+          ) : (
+            <CoinList
+              key={key}
+              filter={LIST_OF_TAB[key].filter}
+              defaultSort={LIST_OF_TAB[key].sort}
+              testId={`coins-${key}`}
+            />
+          )
+        }
+      />
       <Disclaimer />
     </div>
   );

@@ -1,11 +1,11 @@
-import { Tabs } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
 
 import { Disclaimer } from '@/components/Disclaimer';
+import { SubTabs } from '@/components/SubTabs';
 import { AdSlot } from '@/features/ads/AdSlot';
 import { paths } from '@/config/paths';
-import { platformTabs, type PlatformSearch, type PlatformTab } from '@/config/search-params';
+import { platformTabs, type PlatformSearch } from '@/config/search-params';
 import { ExchangeList } from '@/features/market/components/ExchangeList';
 import { exchangeFollowStar } from '@/features/watchlists/components/FollowButton';
 import { FollowedExchanges } from '@/features/watchlists/components/FollowedExchanges';
@@ -17,23 +17,18 @@ export default function PlatformPage({ tab = 'ranking' }: Partial<PlatformSearch
   return (
     <div className="cl-tab-page" data-testid="page-platform">
       <AdSlot position="ad_platform" />
-      <Tabs
+      <SubTabs
+        tabs={platformTabs.map((key) => ({
+          key,
+          title: t(`platform.${key}`),
+          testId: `platform-tab-${key}`,
+        }))}
         activeKey={tab}
-        onChange={(key) =>
-          void navigate({ to: paths.platform, search: { tab: key as PlatformTab }, replace: true })
+        onChange={(key) => void navigate({ to: paths.platform, search: { tab: key }, replace: true })}
+        renderPanel={(key) =>
+          key === 'ranking' ? <ExchangeList renderAction={exchangeFollowStar} /> : <FollowedExchanges />
         }
-        className="cl-sub-tabs"
-      >
-        {platformTabs.map((key) => (
-          <Tabs.Tab
-            key={key}
-            title={<span data-testid={`platform-tab-${key}`}>{t(`platform.${key}`)}</span>}
-            destroyOnClose
-          >
-            {key === 'ranking' ? <ExchangeList renderAction={exchangeFollowStar} /> : <FollowedExchanges />}
-          </Tabs.Tab>
-        ))}
-      </Tabs>
+      />
       <Disclaimer />
     </div>
   );

@@ -1,6 +1,7 @@
-import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
+
+import { SubTabs } from '@/components/SubTabs';
 
 import { FlashTimeline } from '@/features/content/components/FlashTimeline';
 import { NewsList } from '@/features/content/components/NewsList';
@@ -13,17 +14,16 @@ export default function ViewpointPage() {
   const [tab, setTab] = useState<SubTab>('flashes');
   return (
     <div className="cl-tab-page" data-testid="page-viewpoint">
-      <Tabs activeKey={tab} onChange={(key) => setTab(key as SubTab)} className="cl-sub-tabs">
-        <Tabs.Tab
-          key="flashes"
-          title={<span data-testid="viewpoint-tab-flashes">{t('viewpoint.flashes')}</span>}
-        >
-          <FlashTimeline />
-        </Tabs.Tab>
-        <Tabs.Tab key="news" title={<span data-testid="viewpoint-tab-news">{t('viewpoint.news')}</span>}>
-          <NewsList />
-        </Tabs.Tab>
-      </Tabs>
+      <SubTabs
+        tabs={[
+          { key: 'flashes', title: t('viewpoint.flashes'), testId: 'viewpoint-tab-flashes' },
+          { key: 'news', title: t('viewpoint.news'), testId: 'viewpoint-tab-news' },
+        ]}
+        activeKey={tab}
+        onChange={setTab}
+        keepVisited
+        renderPanel={(key) => (key === 'flashes' ? <FlashTimeline /> : <NewsList />)}
+      />
     </div>
   );
 }

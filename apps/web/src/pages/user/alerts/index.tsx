@@ -1,10 +1,10 @@
-import { Tabs } from 'antd-mobile';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
 
 import { LoginRequired } from '@/components/LoginRequired';
+import { SubTabs } from '@/components/SubTabs';
 import { paths } from '@/config/paths';
-import { alertsTabs, type AlertsSearch, type AlertsTab } from '@/config/search-params';
+import { alertsTabs, type AlertsSearch } from '@/config/search-params';
 import { AlertList } from '@/features/alerts/components/AlertList';
 import { FiringList } from '@/features/alerts/components/FiringList';
 import { useIsLoggedIn } from '@/lib/session-store';
@@ -17,23 +17,16 @@ export default function AlertsPage({ tab = 'list' }: Partial<AlertsSearch>) {
   return (
     <div data-testid="page-alerts">
       {loggedIn ? (
-        <Tabs
+        <SubTabs
+          tabs={alertsTabs.map((key) => ({
+            key,
+            title: t(`alerts.tab.${key}`),
+            testId: `alerts-tab-${key}`,
+          }))}
           activeKey={tab}
-          onChange={(key) =>
-            void navigate({ to: paths.alerts, search: { tab: key as AlertsTab }, replace: true })
-          }
-          className="cl-sub-tabs"
-        >
-          {alertsTabs.map((key) => (
-            <Tabs.Tab
-              key={key}
-              title={<span data-testid={`alerts-tab-${key}`}>{t(`alerts.tab.${key}`)}</span>}
-              destroyOnClose
-            >
-              {key === 'list' ? <AlertList /> : <FiringList />}
-            </Tabs.Tab>
-          ))}
-        </Tabs>
+          onChange={(key) => void navigate({ to: paths.alerts, search: { tab: key }, replace: true })}
+          renderPanel={(key) => (key === 'list' ? <AlertList /> : <FiringList />)}
+        />
       ) : (
         <LoginRequired />
       )}
