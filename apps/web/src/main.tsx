@@ -16,6 +16,7 @@ import { queryClient } from './lib/query-client';
 import { useSettingsStore } from './lib/settings-store';
 import { applyTheme, applyUpDownColors } from './lib/theme';
 import { whenIdle } from './lib/when-idle';
+import { yieldToBrowser } from './lib/yield-to-browser';
 
 /** How long the other tabs' code waits for a first touch before it loads anyway. */
 const TAB_PRELOAD_FALLBACK_MS = 15_000;
@@ -58,7 +59,10 @@ async function start(): Promise<void> {
   // The Markets tab's data is asked for now (in the language just set up), beside its code, not once its
   // components mount.
   prefetchFirstScreen(queryClient, window.location.hash);
+  // Three tasks, not one: the requests are out, then the router is built, then React renders (issue 23).
+  await yieldToBrowser();
   const router = createAppRouter();
+  await yieldToBrowser();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);

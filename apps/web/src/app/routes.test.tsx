@@ -76,7 +76,8 @@ describe('pages', () => {
     expect(screen.getByTestId('tab-market').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('tab-user').getAttribute('aria-current')).toBeNull();
     expect(screen.queryByTestId('page-back')).toBeNull();
-    expect(screen.getByTestId('disclaimer').textContent).toBe(
+    // The market's content renders just after the page, in the background.
+    expect((await screen.findByTestId('disclaimer')).textContent).toBe(
       'The information is for reference only and is not investment advice.',
     );
   });

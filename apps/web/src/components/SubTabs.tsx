@@ -49,22 +49,36 @@ export function SubTabs<K extends string>({
   if (keepVisited && !visited.has(activeKey)) setVisited(new Set([...visited, activeKey]));
 
   // The active tab is scrolled into the row when it is off screen (a narrow phone, a long language); the
-  // row alone scrolls, never the page.
+  // row alone scrolls, never the page. On the first render this waits for the frame after it: reading offsets
+  // during the commit would force the whole page's first layout there (~40 ms at 4× on Markets, issue 23).
   const mounted = useRef(false);
   useEffect(() => {
     const first = !mounted.current;
     mounted.current = true;
-    const list = listRef.current;
-    if (!list || (first && tabs[0]?.key === activeKey)) return;
-    const tab = list.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!tab) return;
-    const start = tab.offsetLeft;
-    const end = start + tab.offsetWidth;
-    const behavior = first ? 'instant' : 'smooth';
-    if (start < list.scrollLeft) list.scrollTo({ left: start, behavior });
-    else if (end > list.scrollLeft + list.clientWidth)
-      list.scrollTo({ left: end - list.clientWidth, behavior });
-  }, [activeKey, tabs]);
+    const reveal = () => {
+      const list = listRef.current;
+      const tab = list?.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!list || !tab) return;
+      const start = tab.offsetLeft;
+      const end = start + tab.offsetWidth;
+      const behavior = first ? 'instant' : 'smooth';
+      if (start < list.scrollLeft) list.scrollTo({ left: start, behavior });
+      else if (end > list.scrollLeft + list.clientWidth)
+        list.scrollTo({ left: end - list.clientWidth, behavior });
+    };
+    if (!first) {
+      reveal();
+      return undefined;
+    }
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(reveal, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [activeKey]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const next = NEXT_KEY[event.key];
