@@ -39,8 +39,12 @@ export default defineConfig({
     target: 'es2022',
     // A lazy page's import() asks for its CSS but not for its JavaScript dependencies: a preload link
     // appended per dependency (the Markets tab has ~37) cost its first screen ~25 ms of main thread on a
-    // phone, more than the round trips the browser saves by knowing them early (issue 23).
-    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => dep.endsWith('.css')) },
+    // phone, more than the round trips the browser saves by knowing them early (issue 23). index.html keeps
+    // its preloads: they are parsed with the page, not appended by script.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
