@@ -175,5 +175,7 @@ describe.skipIf(!chromiumPath)('the Markets tab in a phone-sized Chromium', () =
     } finally {
       await context.close();
     }
-  });
+    // A second server starts here while the suite's own is still back-filling: on a 2-core machine that alone
+    // took ~50 s of the default 60.
+  }, 120_000);
 });
