@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { useFlash } from './use-flash';
+import { FLASH_MAX_MS, flashMove, useFlash } from './use-flash';
 
 function Price({ value }: { value: number | null }) {
   const ref = useFlash<HTMLSpanElement>(value);
@@ -11,6 +11,12 @@ function Price({ value }: { value: number | null }) {
     </span>
   );
 }
+
+afterEach(() => {
+  // The tints are module state: end them before the next test's clock.
+  if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
+  vi.useRealTimers();
+});
 
 describe('useFlash', () => {
   it('tints green on a rise and red on a fall, then clears the tint without rendering again', async () => {
@@ -29,5 +35,38 @@ describe('useFlash', () => {
     rerender(<Price value={5} />);
     rerender(<Price value={5} />);
     expect(getByTestId('price').dataset.flash).toBeUndefined();
+  });
+});
+
+describe('flashMove', () => {
+  function spans(count: number): HTMLElement[] {
+    return Array.from({ length: count }, () => document.createElement('span'));
+  }
+
+  it("ends a tick's tints with the next tick's first tint, in the same task, and keeps one tick's tints together", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const [first, second, third] = spans(3);
+    flashMove(first!, 1, 2);
+    vi.advanceTimersByTime(100);
+    // The same tick writing in a later task: both tints stay.
+    flashMove(second!, 2, 1);
+    expect([first!.dataset.flash, second!.dataset.flash]).toEqual(['up', 'down']);
+    vi.advanceTimersByTime(900);
+    flashMove(third!, 5, 6);
+    expect([first!.dataset.flash, second!.dataset.flash, third!.dataset.flash]).toEqual([
+      undefined,
+      undefined,
+      'up',
+    ]);
+  });
+
+  it('ends the tints on a timer when no tick follows', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const [price] = spans(1);
+    flashMove(price!, 3, 2);
+    vi.advanceTimersByTime(FLASH_MAX_MS - 1);
+    expect(price!.dataset.flash).toBe('down');
+    vi.advanceTimersByTime(1);
+    expect(price!.dataset.flash).toBeUndefined();
   });
 });

@@ -1,28 +1,36 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
-const FLASH_MS = 600;
+/** How long a tint shows when no later tick ends it sooner. */
+export const FLASH_MAX_MS = 1_500;
+/** A tint younger than this is not ended by another tick's writes (the same tick may write in several tasks). */
+const FLASH_MIN_MS = 300;
 
-/** Elements tinted now, with when their tint ends; one timer clears them all (a tick flashes many at once). */
-const tinted = new Map<HTMLElement, number>();
-let clearTimer: ReturnType<typeof setTimeout> | null = null;
+/**
+ * The tints on now: one batch, begun at `batchStart`. A later tick's first tint ends the whole batch in its
+ * own task, so the tints' end is drawn in the frame that draws the tick (one frame a tick, not two); the timer
+ * ends a batch that no tick follows (a slower refresh rate, a quiet market).
+ */
+const tinted = new Set<HTMLElement>();
+let batchStart = 0;
+let endTimer: ReturnType<typeof setTimeout> | null = null;
 
-function clearExpired(): void {
-  clearTimer = null;
-  const now = performance.now();
-  let next = Infinity;
-  for (const [element, until] of tinted) {
-    if (until <= now) {
-      delete element.dataset.flash;
-      tinted.delete(element);
-    } else next = Math.min(next, until);
-  }
-  if (next !== Infinity) clearTimer = setTimeout(clearExpired, next - now);
+function endTints(): void {
+  if (endTimer !== null) clearTimeout(endTimer);
+  endTimer = null;
+  for (const element of tinted) delete element.dataset.flash;
+  tinted.clear();
 }
 
 function tint(element: HTMLElement, direction: 'up' | 'down'): void {
+  const now = performance.now();
+  if (tinted.size > 0 && now - batchStart >= FLASH_MIN_MS) endTints();
+  if (tinted.size === 0) {
+    batchStart = now;
+    if (endTimer !== null) clearTimeout(endTimer);
+    endTimer = setTimeout(endTints, FLASH_MAX_MS);
+  }
   element.dataset.flash = direction;
-  tinted.set(element, performance.now() + FLASH_MS);
-  clearTimer ??= setTimeout(clearExpired, FLASH_MS);
+  tinted.add(element);
 }
 
 /** Tints the element by the way a value moved from `before` to `after`; nothing when either is missing. */
@@ -36,10 +44,10 @@ export function flashMove(
 }
 
 /**
- * Tints the element green or red for a moment when `value` moves (a live price tick): `data-flash` set now and
- * removed FLASH_MS later (see .cl-price in market-ui.css). No React state and no animation — a fading tint
- * repaints every frame while it runs, which cost ~150 ms of main thread a tick at 4× slowdown (issue 23) —
- * so a tick costs two style changes per moved price.
+ * Tints the element green or red when `value` moves (a live price tick): `data-flash` set now and removed by
+ * the next tick that moves a price, or FLASH_MAX_MS later (see .cl-price in market-ui.css). No React state and
+ * no animation: a fading tint repaints every frame while it runs, which cost ~150 ms of main thread a tick at
+ * 4× slowdown (issue 23), and a timer of its own per tick drew a second frame for the tint's end.
  */
 export function useFlash<E extends HTMLElement>(value: number | null | undefined): RefObject<E | null> {
   const ref = useRef<E>(null);
