@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { ListFooter, type ListFooterState } from './ListFooter';
@@ -26,6 +26,25 @@ function scrollParent(element: HTMLElement | null): HTMLElement | null {
 }
 
 /**
+ * The scrolling body's size, from its ResizeObserver alone. The virtualizer's own observer also reads it at
+ * once, inside React's commit, which forced the first screen's whole layout there (~40 ms of a 1× CPU, issue
+ * 23); the observer's first call comes right after the frame's own layout, and the window's size stands in
+ * until then.
+ */
+function observeSizeAfterLayout(
+  instance: Virtualizer<HTMLElement, Element>,
+  onSize: (rect: Rect) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  if (element === null) return undefined;
+  const observer = new ResizeObserver(() =>
+    onSize({ width: element.clientWidth, height: element.clientHeight }),
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
  * A long list with fixed-height rows in the page's scrolling body: only the rows near the viewport are in
  * the DOM (a 321-coin list stays a few hundred elements), with the three pull-up states at its foot.
  */
@@ -42,13 +61,11 @@ export function VirtualList<T>({
   label,
 }: VirtualListProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
-  const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
   useLayoutEffect(() => {
     const list = listRef.current;
     const parent = scrollParent(list);
-    setScrollElement(parent);
     if (!list || !parent) return undefined;
     const measure = () =>
       setScrollMargin(
@@ -74,12 +91,14 @@ export function VirtualList<T>({
   const getItemKey = useCallback((index: number) => idsRef.current[index] ?? index, [idOrder]);
   const virtualizer = useVirtualizer({
     count: items.length,
-    getScrollElement: () => scrollElement,
+    // Read by the virtualizer after React has attached the list (its layout effect), so no render waits for it.
+    getScrollElement: () => scrollParent(listRef.current),
+    observeElementRect: observeSizeAfterLayout,
     estimateSize: () => rowHeight,
     overscan: 3,
     scrollMargin,
     getItemKey,
-    initialRect: { width: 390, height: 800 },
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems[virtualItems.length - 1]?.index ?? -1;
