@@ -7,6 +7,7 @@ import { useTranslation } from '@/lib/i18n';
 import { Disclaimer } from '@/components/Disclaimer';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryView } from '@/components/QueryView';
+import { RenderInBackground } from '@/components/RenderInBackground';
 import { paths } from '@/config/paths';
 import type { CurrencyIntroSearch } from '@/config/search-params';
 import { AdSlot } from '@/features/ads/AdSlot';
@@ -51,25 +52,28 @@ function CoinIntroduction({ coinId }: { coinId: string }) {
               {t('title.briefIntroduction')}
             </Button>
           </div>
-          <AdSlot position="ad_market_detail" />
-          <CoinScoreSection coinId={coin.id} />
-          <CoinProfile
-            coin={coin}
-            onOpenConcept={(concept) =>
-              void navigate({ to: paths.market, search: { tab: 'sectors', concept } })
-            }
-            onOpenLink={(url) => void navigate({ to: paths.webview, search: { url } })}
-          />
-          <TickerList
-            owner={{ kind: 'coin', coinId: coin.id }}
-            onOpen={(ticker) =>
-              void navigate({
-                to: paths.introduce,
-                search: { exchange_id: ticker.exchange_id, name: ticker.exchange_name },
-              })
-            }
-          />
-          <CoinNews coinId={coin.id} />
+          {/* Below the first screen: rendered in slices after the header and chart are shown (issue 23). */}
+          <RenderInBackground>
+            <AdSlot position="ad_market_detail" />
+            <CoinScoreSection coinId={coin.id} />
+            <CoinProfile
+              coin={coin}
+              onOpenConcept={(concept) =>
+                void navigate({ to: paths.market, search: { tab: 'sectors', concept } })
+              }
+              onOpenLink={(url) => void navigate({ to: paths.webview, search: { url } })}
+            />
+            <TickerList
+              owner={{ kind: 'coin', coinId: coin.id }}
+              onOpen={(ticker) =>
+                void navigate({
+                  to: paths.introduce,
+                  search: { exchange_id: ticker.exchange_id, name: ticker.exchange_name },
+                })
+              }
+            />
+            <CoinNews coinId={coin.id} />
+          </RenderInBackground>
         </>
       )}
     </QueryView>
