@@ -78,7 +78,6 @@ async function start(): Promise<void> {
   preloadTabPagesLater();
 }
 
-// Not from the module's top level: the first screen's requests are started in `start`, and a tool that records
-// where each request came from (DevTools, Lighthouse) makes V8 re-parse the whole 390 KB module for the top
-// level's source positions (~50 ms of a 1× CPU, issue 23). From the next task the stack holds `start` alone.
+// In the task after the entry module's evaluation, not inside it: one long task becomes two (issue 23). The
+// gain was within the CPU-time TBT's noise (docs/performance.md); the evaluation itself is parse and compile.
 void yieldToBrowser().then(start);
