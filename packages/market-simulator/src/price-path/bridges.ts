@@ -61,6 +61,45 @@ export function bridgeMin(a: number, b: number, variance: number, uniform: numbe
 }
 
 /**
+ * Below this share of the path's own excursion beyond an endpoint, the target excursion would press that part of
+ * the path flat: the stretch scales its moves by the share.
+ */
+export const FOLD_BELOW_SHARE = 0.25;
+
+/**
+ * Mirrors a path's excursions beyond an endpoint back inside when the target extreme on that side is within
+ * FOLD_BELOW_SHARE of the path's own. A coarser unit's sampled extreme can sit just past the endpoint while the
+ * finer path wandered far past it for most of the unit; the monotone stretch then presses that wandering into a
+ * sliver, and the price stands still for minutes (BTC from 00:03 to 00:48 UTC on 2026-11-28). A mirrored
+ * Brownian path keeps every increment's size. `values[first..last]` are changed in place; the endpoints a and b
+ * are never beyond themselves, so they stay.
+ */
+export function foldExcursions(
+  values: Float64Array,
+  first: number,
+  last: number,
+  a: number,
+  b: number,
+  toMax: number,
+  toMin: number,
+): void {
+  const top = Math.max(a, b);
+  const bottom = Math.min(a, b);
+  let pathMin = bottom;
+  for (let index = first; index <= last; index += 1) pathMin = Math.min(pathMin, values[index]!);
+  if (pathMin < bottom && bottom - toMin < FOLD_BELOW_SHARE * (bottom - pathMin)) {
+    for (let index = first; index <= last; index += 1)
+      if (values[index]! < bottom) values[index] = 2 * bottom - values[index]!;
+  }
+  let pathMax = top;
+  for (let index = first; index <= last; index += 1) pathMax = Math.max(pathMax, values[index]!);
+  if (pathMax > top && toMax - top < FOLD_BELOW_SHARE * (pathMax - top)) {
+    for (let index = first; index <= last; index += 1)
+      if (values[index]! > top) values[index] = 2 * top - values[index]!;
+  }
+}
+
+/**
  * The monotone piecewise-linear map that fixes everything between the endpoints a and b and stretches the
  * excursions above/below them so the current extremes (fromMax, fromMin) land on the targets.
  */

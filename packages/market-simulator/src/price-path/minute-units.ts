@@ -10,6 +10,7 @@ import {
   bridgeMax,
   bridgeMin,
   EXPECTED_RANGE,
+  foldExcursions,
   maxOf,
   minOf,
   monotoneStretch,
@@ -57,6 +58,7 @@ export class MinuteUnits {
         a + (drift * (minute + 1)) / 1440 + shockScale * (coin.beta * marketSum + coin.idio * idioSum);
     }
     rawPoints[60] = b;
+    foldExcursions(rawPoints, 1, 59, a, b, hours.rawHigh[hour]!, hours.rawLow[hour]!);
     const variance = shockScale * shockScale * (weight / 60);
     unit.secondVariance = variance / 60;
     for (let minute = 0; minute < 60; minute += 1) {

@@ -138,6 +138,31 @@ describe('price path', () => {
     }
   });
 
+  it('never stands still for minutes on a free-floating coin', () => {
+    // A Gaussian walk moves less than 3 % of its minute σ in 2.4 % of minutes, five in a row once in ~10⁸. Before
+    // the excursions were folded, BTC stood still from 00:03 to 00:48 UTC on 2026-11-28 at the default seed, and
+    // such stretches came about once a coin-day.
+    const path = makePath(20_261_122);
+    const coins = COIN_CATALOG.map((facts) => coinOf(path, facts.id))
+      .filter((coin) => coin.clamp === null && coin.underlying === null && coin.sigmaDay > 0)
+      .slice(0, 10);
+    expect(coins.map((coin) => coin.id)).toContain('bitcoin');
+    const start = Date.UTC(2026, 10, 26);
+    for (const coin of coins) {
+      const still = 0.03 * (coin.sigmaDay / Math.sqrt(1440));
+      let longest = 0;
+      let run = 0;
+      let previous = path.logPriceAt(coin, start);
+      for (let minute = 1; minute <= 3 * 1440; minute += 1) {
+        const value = path.logPriceAt(coin, start + minute * MINUTE_MS);
+        run = Math.abs(value - previous) < still ? run + 1 : 0;
+        longest = Math.max(longest, run);
+        previous = value;
+      }
+      expect(longest, coin.id).toBeLessThan(5);
+    }
+  });
+
   it('keeps every second inside its minute, hour and day extremes', () => {
     const path = makePath(3);
     const coin = coinOf(path, 'solana');

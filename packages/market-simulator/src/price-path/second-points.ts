@@ -3,7 +3,7 @@
  * high/low by the same monotone stretch as the minutes into their hour.
  */
 import type { PumpSchedule } from '../scenarios.js';
-import { bridgeEqual, monotoneStretch } from './bridges.js';
+import { bridgeEqual, foldExcursions, monotoneStretch } from './bridges.js';
 import type { LogTransform } from './log-transform.js';
 import type { PathCoin } from './path-coin.js';
 import { MINUTE_MS, SECOND_MS } from './time-units.js';
@@ -25,10 +25,11 @@ export class SecondPoints {
     const steps = bridgeEqual(coin.keys.second, minuteIndex, b - a, Math.sqrt(unit.secondVariance), 60);
     const raw = new Float64Array(61);
     raw[0] = a;
+    for (let second = 1; second <= 60; second += 1) raw[second] = raw[second - 1]! + steps[second - 1]!;
+    foldExcursions(raw, 1, 59, a, b, unit.rawHigh[minute]!, unit.rawLow[minute]!);
     let rawMax = Math.max(a, b);
     let rawMin = Math.min(a, b);
     for (let second = 1; second <= 60; second += 1) {
-      raw[second] = raw[second - 1]! + steps[second - 1]!;
       rawMax = Math.max(rawMax, raw[second]!);
       rawMin = Math.min(rawMin, raw[second]!);
     }
