@@ -13,10 +13,14 @@ export interface DataAgeProps {
 
 /** How old the numbers are (ARCHITECTURE principle 2): a warning line when the source went quiet. */
 export function DataAge({ asOf, stale, always = false }: DataAgeProps) {
+  // Hidden, it keeps no clock: a fresh Markets tab would otherwise re-render it every 15 s for nothing.
+  return stale || always ? <DataAgeLine asOf={asOf} stale={stale} /> : null;
+}
+
+function DataAgeLine({ asOf, stale }: { asOf: number; stale: boolean }) {
   const { t } = useTranslation();
   const language = useDisplayLanguage();
   const now = useClock(15_000);
-  if (!stale && !always) return null;
   const age = formatRelativeTime(asOf, Math.max(now, asOf), language);
   return (
     <p
