@@ -10,6 +10,8 @@ import { coinCell, useLiveCell, writeText } from '../lib/live/live-cells';
 import { ScoreBadge } from './ScoreBadge';
 
 export const COIN_ROW_HEIGHT = 64;
+/** Narrower than the default, so the market cap beside it is not cut off (see .cl-coin-row). */
+const TREND_WIDTH = 48;
 
 export interface CoinRowProps {
   coin: CoinListItem;
@@ -74,7 +76,7 @@ export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: 
           <Money value={coin.amount_24h} compact live={live.turnover} />
         </span>
       </span>
-      <Sparkline points={coin.sparkline_7d} />
+      <Sparkline points={coin.sparkline_7d} width={TREND_WIDTH} />
       <Change value={coin.change_24h} pill live={live.change} />
     </button>
   );
