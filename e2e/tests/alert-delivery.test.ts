@@ -11,10 +11,11 @@ const INBOX = '/pages/system/notice/index';
 /** How far from the price the levels sit: about a $15 move on BTC. */
 const MARGIN = 0.0002;
 /**
- * The simulator's path is a function of the wall clock, and one coin can stay within ±MARGIN for minutes (CI
- * failed twice so at 00:20 UTC, when BTC's simulated price barely moves). Bracketing six large coins makes a
- * crossing within 90 s near-certain at any hour: over 14 simulated days, no crossing within 90 s happened for
- * 15 % of minutes on BTC alone, 0.03 % on these six.
+ * The simulator's path is a function of the wall clock, and one coin can stay within ±MARGIN for a minute or more.
+ * CI failed both languages at 00:20 UTC on 2026-11-28, inside a 45-minute standstill of BTC that the simulator no
+ * longer makes (its README, "Intraday"). Bracketing six large coins makes a crossing within 90 s near-certain at any
+ * hour: over 14 simulated days, no crossing within 90 s happened in 8.4 % of minutes on BTC alone, and in none of
+ * 18,054 on these six (15 % and 0.03 % before the standstills went).
  */
 const BRACKETED = ['ethereum', 'solana', 'ripple', 'dogecoin', 'cardano'] as const;
 
