@@ -64,7 +64,7 @@ export function bridgeMin(a: number, b: number, variance: number, uniform: numbe
  * Below this share of the path's own excursion beyond an endpoint, the target excursion would press that part of
  * the path flat: the stretch scales its moves by the share.
  */
-export const FOLD_BELOW_SHARE = 0.25;
+const FOLD_BELOW_SHARE = 0.25;
 
 /**
  * Mirrors a path's excursions beyond an endpoint back inside when the target extreme on that side is within

@@ -3,7 +3,7 @@
  * high/low by the same monotone stretch as the minutes into their hour.
  */
 import type { PumpSchedule } from '../scenarios.js';
-import { bridgeEqual, foldExcursions, monotoneStretch } from './bridges.js';
+import { bridgeEqual, foldExcursions, maxOf, minOf, monotoneStretch } from './bridges.js';
 import type { LogTransform } from './log-transform.js';
 import type { PathCoin } from './path-coin.js';
 import { MINUTE_MS, SECOND_MS } from './time-units.js';
@@ -27,12 +27,8 @@ export class SecondPoints {
     raw[0] = a;
     for (let second = 1; second <= 60; second += 1) raw[second] = raw[second - 1]! + steps[second - 1]!;
     foldExcursions(raw, 1, 59, a, b, unit.rawHigh[minute]!, unit.rawLow[minute]!);
-    let rawMax = Math.max(a, b);
-    let rawMin = Math.min(a, b);
-    for (let second = 1; second <= 60; second += 1) {
-      rawMax = Math.max(rawMax, raw[second]!);
-      rawMin = Math.min(rawMin, raw[second]!);
-    }
+    const rawMax = Math.max(a, b, maxOf(raw));
+    const rawMin = Math.min(a, b, minOf(raw));
     const stretch = monotoneStretch(a, b, rawMax, rawMin, unit.rawHigh[minute]!, unit.rawLow[minute]!);
     const points = new Float64Array(61);
     const minuteStart = minuteIndex * MINUTE_MS;
