@@ -231,7 +231,7 @@ describe.skipIf(!HAVE_SPEC)(label, () => {
     expect(exchanges.map((exchange) => exchange.id)).toEqual(list.map((entry) => entry.id));
     expect(exchanges[0]).toMatchObject({
       name: list[0]!.name,
-      established: `${list[0]!.year_established}-01`,
+      established: String(list[0]!.year_established),
       registrationPlace: list[0]!.country,
       kind: 'centralized',
     });

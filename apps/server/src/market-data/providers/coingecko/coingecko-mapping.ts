@@ -232,8 +232,36 @@ export function toCoinProfile(entry: CoinsMarketsEntry, detail: CoinDetail | nul
 }
 
 /**
- * An exchange profile from its `/exchanges` entry and, when fetched, its `/exchanges/{id}` detail (which
- * alone says centralised or DEX). CoinGecko publishes only the founding year: `established` is `YYYY-01`.
+ * Names, ids and web addresses only decentralised venues carry: a swap or DEX in the name, a protocol version
+ * (`Uniswap V3`, `uniswap_v3`), a chain in brackets (`Curve (Ethereum)`) or a well-known on-chain protocol.
+ */
+const DEX_HINTS: readonly RegExp[] = [
+  /swap|\bdex\b|\bamm\b/i,
+  /(?:^|[\s_-])v[1-4](?:$|[\s_)-])/i,
+  /\((?:ethereum|arbitrum|base|bsc|bnb chain|bnb smart chain|polygon|optimism|solana|avalanche|fantom|tron|zksync|linea|scroll|blast|sui|aptos|ton|cronos|gnosis|celo|mantle)[^)]*\)/i,
+  /uniswap|sushi|pancake|curve|balancer|raydium|orca|jupiter|meteora|aerodrome|velodrome|trader ?joe|camelot|hyperliquid|dydx|osmosis|thorchain|maverick|dodo|kyber|1inch|bancor|loopring|serum|openbook|cetus|ston\.fi|dedust/i,
+];
+
+/** Whether CoinGecko's names and address alone mark a venue decentralised (used only when its flag is absent). */
+export function looksDecentralised(id: string, name: string, url: string | null): boolean {
+  const host = url ? (/^[a-z]+:\/\/([^/?#]+)/i.exec(url)?.[1] ?? '') : '';
+  return [id, name, host].some((text) => DEX_HINTS.some((hint) => hint.test(text)));
+}
+
+/**
+ * Centralised or DEX: the source's own `centralized` flag (on the `/exchanges/{id}` detail, and on the list
+ * entry should it ever carry one); without it, the venue's name, id and address decide.
+ */
+function exchangeKind(entry: ExchangesEntry, detail: ExchangeDetail | null): 'centralized' | 'dex' {
+  const flag = typeof detail?.centralized === 'boolean' ? detail.centralized : entry['centralized'];
+  if (typeof flag === 'boolean') return flag ? 'centralized' : 'dex';
+  return looksDecentralised(entry.id, entry.name, nonEmpty(entry.url ?? detail?.url)) ? 'dex' : 'centralized';
+}
+
+/**
+ * An exchange profile from its `/exchanges` entry and, when fetched, its `/exchanges/{id}` detail.
+ * CoinGecko publishes only the founding year, so `established` is `YYYY` (a year, never a made-up month).
+ * It names no platform token: `platformToken` stays null (unknown), never a placeholder.
  */
 export function toExchangeProfile(entry: ExchangesEntry, detail: ExchangeDetail | null): ExchangeProfile {
   const year = finiteOrNull(entry.year_established ?? detail?.year_established);
@@ -242,8 +270,8 @@ export function toExchangeProfile(entry: ExchangesEntry, detail: ExchangeDetail 
     name: entry.name,
     localNames: {},
     logo: nonEmpty(entry.image) ?? nonEmpty(detail?.image) ?? '',
-    kind: detail?.centralized === false ? 'dex' : 'centralized',
-    established: year !== null && year >= 1990 && year <= 2100 ? `${Math.trunc(year)}-01` : null,
+    kind: exchangeKind(entry, detail),
+    established: year !== null && year >= 1990 && year <= 2100 ? String(Math.trunc(year)) : null,
     registrationPlace: nonEmpty(entry.country ?? detail?.country),
     kyc: null,
     amlCertified: null,

@@ -328,9 +328,9 @@ describe('CoinGeckoProvider — happy paths', () => {
         exchange.registrationPlace,
       ]),
     ).toEqual([
-      ['binance', 'centralized', '2017-01', 'Cayman Islands'],
-      ['gdax', 'centralized', '2012-01', 'United States'],
-      ['uniswap_v3', 'dex', '2021-01', null],
+      ['binance', 'centralized', '2017', 'Cayman Islands'],
+      ['gdax', 'centralized', '2012', 'United States'],
+      ['uniswap_v3', 'dex', '2021', null],
     ]);
     expect(exchanges[0]).toMatchObject({
       name: 'Binance',
