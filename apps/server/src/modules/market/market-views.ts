@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 import { EXCHANGE_SCORE_FACTORS, integrityFlagText } from '@coinlens/contract';
 import type {
   AppLanguage,
@@ -11,6 +13,8 @@ import type {
 import type { CoinState, ExchangeState, VenueQuote } from '../../market-store/market-snapshot.js';
 import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { sectorName } from '@coinlens/market-model';
+import countries from 'i18n-iso-countries';
+import type { LocaleData } from 'i18n-iso-countries';
 import { coinPriceFields } from './coin-price-fields.js';
 import { coverageView } from './coverage-view.js';
 import type { Converter } from './currency.service.js';
@@ -170,7 +174,7 @@ export function exchangeListItem(
     popularity: profile.monthlyVisits,
     reserves: money.convertNullable(profile.reservesUsd),
     kyc: profile.kyc,
-    registration_place: profile.registrationPlace,
+    registration_place: localCountryName(profile.registrationPlace, language),
     score: exchange.score ? roundScore(exchange.score.value) : null,
     integrity: exchange.score ? Math.round(exchange.score.integrity * 1000) / 1000 : null,
     verified_amount_24h: exchange.score ? money.convert(exchange.score.verifiedAmount24h) : null,
@@ -211,4 +215,39 @@ export function exchangeDetail(
     fictional: profile.fictional === true,
     methodology_version: SCORE_METHODOLOGY_VERSION,
   };
+}
+
+// The ISO 3166 tables the account pages use too, with their own vi and zh names.
+const requireLocale = createRequire(import.meta.url);
+for (const locale of ['en', 'vi', 'zh'])
+  countries.registerLocale(requireLocale(`i18n-iso-countries/langs/${locale}.json`) as LocaleData);
+
+const COUNTRY_LOCALE: Readonly<Record<AppLanguage, string>> = { en: 'en', vi: 'vi', 'zh-Hans': 'zh' };
+
+/** English spellings sources use that the ISO tables do not list. */
+const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
+  'british virgin islands': 'VG',
+  'virgin islands (british)': 'VG',
+  bvi: 'VG',
+  'the bahamas': 'BS',
+  'st. vincent and the grenadines': 'VC',
+  'hong kong sar china': 'HK',
+  'hong kong sar': 'HK',
+  macau: 'MO',
+  curacao: 'CW',
+};
+
+/**
+ * An exchange's country (sources give an English name or an ISO code) in `language`: the ISO tables' common
+ * name ("开曼群岛", "Quần đảo Cayman"); a place they do not know is answered as the source wrote it.
+ */
+export function localCountryName(place: string | null, language: AppLanguage): string | null {
+  const text = place?.trim();
+  if (!text) return null;
+  const isCode = /^[A-Za-z]{2}$/.test(text);
+  if (language === 'en' && !isCode) return text;
+  const code = isCode
+    ? text.toUpperCase()
+    : (COUNTRY_ALIASES[text.toLowerCase()] ?? countries.getAlpha2Code(text, 'en'));
+  return (code && countries.getName(code, COUNTRY_LOCALE[language], { select: 'alias' })) || text;
 }
