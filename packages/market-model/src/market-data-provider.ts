@@ -77,4 +77,10 @@ export interface MarketDataProvider {
   sourceOf?(capability: Capability): string;
   /** SVG of a logo this provider serves itself (`/logos/<kind>/<id>.svg`), when it has one. */
   logoSvg?(kind: 'coins' | 'exchanges', id: string): string | null;
+  /**
+   * The earliest time this source serves candles of `resolution` from (a plan's history limit: CoinGecko's public
+   * tier serves 365 days of daily candles); absent or null: as far back as the coin's own history goes. A daily
+   * history whose first candle sits at this horizon starts where the source stops, not at the coin's listing.
+   */
+  historyHorizon?(resolution: Resolution, now: number): number | null;
 }

@@ -56,6 +56,8 @@ function input(overrides: Partial<CoinMetricsInput> = {}): CoinMetricsInput {
       hourly: CandleSeries.from(series(24 * 8, 3_600_000, NOW, () => 50)),
       daily: CandleSeries.from(series(40, DAY, NOW, (i) => 10 + i, 1_000)),
     },
+    historyDepth: { dailyLoaded: true, reachesListing: true },
+    record: null,
     healthyVenues: [],
     reportedVolume: null,
     btcDaily: null,
@@ -107,8 +109,50 @@ describe('computeCoinMetrics', () => {
     const metrics = computeCoinMetrics(input());
     expect(metrics.firstDayOpen).toBe(10);
     expect(metrics.roi).toBeCloseTo(1_000);
-    expect(metrics.ath.price).toBe(110);
+    expect(metrics.ath?.price).toBe(110);
     expect(metrics.atl).toEqual({ price: 10, at: NOW - 40 * DAY });
+  });
+
+  it('knows no record, listing day or ROI before the daily history is in', () => {
+    const metrics = computeCoinMetrics(
+      input({ historyDepth: { dailyLoaded: false, reachesListing: false } }),
+    );
+    expect(metrics.ath).toBeNull();
+    expect(metrics.atl).toBeNull();
+    expect(metrics.firstDayOpen).toBeNull();
+    expect(metrics.roi).toBeNull();
+  });
+
+  it('takes no first day for a history cut off by the window or the source plan', () => {
+    const metrics = computeCoinMetrics(input({ historyDepth: { dailyLoaded: true, reachesListing: false } }));
+    expect(metrics.firstDayOpen).toBeNull();
+    expect(metrics.roi).toBeNull();
+    // The extremes of what is loaded still bound the record from inside, and the live price is part of it.
+    expect(metrics.ath).toEqual({ price: 110, at: NOW });
+  });
+
+  it("takes the source's record over a shorter history, with its dates", () => {
+    const record = {
+      ath: { price: 4_878, at: Date.UTC(2021, 10, 10) },
+      atl: { price: 0.43, at: Date.UTC(2015, 9, 20) },
+    };
+    const before = computeCoinMetrics(
+      input({ record, historyDepth: { dailyLoaded: false, reachesListing: false } }),
+    );
+    expect(before.ath).toEqual(record.ath);
+    expect(before.atl).toEqual(record.atl);
+    const beyond = computeCoinMetrics(input({ record, price: 5_000 }));
+    expect(beyond.ath).toEqual({ price: 5_000, at: NOW });
+    expect(beyond.atl).toEqual(record.atl);
+  });
+
+  it("prefers an aggregate source's reported volume to the few venues read beside it", () => {
+    const metrics = computeCoinMetrics(
+      input({ healthyVenues: [venue(5_500, 99, 101)], reportedVolume: { base: 90, usd: 9_000 } }),
+    );
+    expect(metrics.amount24h).toBe(9_000);
+    expect(metrics.volume24h).toBe(90);
+    expect(metrics.bidAskSpread).toBeCloseTo(2);
   });
 
   it('computes the volume ratio against the mean of the five days before', () => {

@@ -13,11 +13,30 @@ export interface CoinHistory {
   daily: CandleSeries;
 }
 
+/** A price with the time it was set. */
+export interface DatedPrice {
+  price: number;
+  at: number;
+}
+
+/** The all-time high and low a source publishes with their dates (CoinGecko's `ath`/`atl`); null where it has none. */
+export interface SourceRecord {
+  ath: DatedPrice | null;
+  atl: DatedPrice | null;
+}
+
 export interface CoinMetricsInput {
   now: number;
   price: number;
   profile: Pick<CoinProfile, 'circulatingSupply' | 'totalSupply' | 'maxSupply'>;
   history: CoinHistory;
+  /**
+   * How far the daily history goes: until it is back-filled (`dailyLoaded`) its extremes are those of a few days;
+   * until it reaches the listing its first candle is not the listing day.
+   */
+  historyDepth: { dailyLoaded: boolean; reachesListing: boolean };
+  /** The source's own record; null when it publishes none. */
+  record: SourceRecord | null;
   /** Venues inside the outlier band; empty for sources without venues. */
   healthyVenues: readonly VenueTicker[];
   /** 24 h base volume and USD turnover when the source reports them directly (aggregate quotes). */
@@ -43,8 +62,9 @@ export interface CoinMetrics {
   volumeRatio: number | null;
   btcCorrelation: number | null;
   circulationRate: number | null;
-  ath: { price: number; at: number };
-  atl: { price: number; at: number };
+  /** Null until known: from the source's record, else from the daily history once it is back-filled. */
+  ath: DatedPrice | null;
+  atl: DatedPrice | null;
   bidAskSpread: number | null;
   sparkline7d: number[];
 }
@@ -76,16 +96,19 @@ export function venueSpreadPercent(ticker: Pick<VenueTicker, 'bidUsd' | 'askUsd'
  * - change = price now / close 24 h (7 d) ago − 1, in percent;
  * - high/low 24 h = extremes of the 5-minute candles of the last 24 h and the current price;
  * - volatility = σ(5-minute log returns, 24 h) × √288, in percent (a daily volatility);
- * - volume / amount 24 h = Σ over healthy venues of base volume / USD turnover (else the reported or candle sums);
+ * - volume / amount 24 h = what an aggregate source reports, else Σ over healthy venues of base volume / USD
+ *   turnover, else the candle sums;
  * - market cap = price × total supply ("current supply", decision D5); circulating market cap = price ×
  *   circulating supply;
  * - turnover rate = amount 24 h / circulating market cap, in percent;
- * - first-day open = open of the first daily candle; ROI = price / first-day open − 1, in percent;
+ * - first-day open = open of the first daily candle when the history reaches the listing (else null); ROI = price /
+ *   first-day open − 1, in percent;
  * - volume ratio = amount 24 h / mean daily amount of the 5 days before;
  * - BTC correlation = Pearson correlation of daily log returns with BTC over the last 30 days;
  * - circulation rate = circulating / (max supply, else total supply), in percent;
  * - bid-ask spread = turnover-weighted median of the healthy venues' spreads, in percent of mid;
- * - ATH / ATL = extremes of the daily highs / lows and the current price, with their times.
+ * - ATH / ATL = extremes of the source's record, the daily highs / lows and the current price, with their times;
+ *   without a record, null until the daily history is back-filled (a few days of candles are no record).
  */
 export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const { now, price, profile, history } = input;
@@ -93,17 +116,18 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const lastDay = lastDayFigures(fiveMinute, fiveMinute.firstAtOrAfter(now - DAY_MS));
 
   const venues = venueFigures(input.healthyVenues);
+  // An aggregate source's own 24 h volume covers every venue; the venues read beside it are its largest few.
   const volume24h =
-    input.healthyVenues.length > 0 ? venues.base : (input.reportedVolume?.base ?? lastDay.volume);
+    input.reportedVolume?.base ?? (input.healthyVenues.length > 0 ? venues.base : lastDay.volume);
   const amount24h =
-    input.healthyVenues.length > 0 ? venues.usd : (input.reportedVolume?.usd ?? lastDay.amount);
+    input.reportedVolume?.usd ?? (input.healthyVenues.length > 0 ? venues.usd : lastDay.amount);
 
   const circulating = profile.circulatingSupply;
   const circulatingMarketCap = circulating !== null ? price * circulating : null;
   const marketCap = profile.totalSupply !== null ? price * profile.totalSupply : circulatingMarketCap;
   const supplyCap = profile.maxSupply ?? profile.totalSupply;
 
-  const firstDayOpen = daily.length > 0 ? daily.open(0) : null;
+  const firstDayOpen = input.historyDepth.reachesListing && daily.length > 0 ? daily.open(0) : null;
   // The (up to) five whole days before the last 24 h.
   const previousEnd = Math.max(daily.firstAtOrAfter(now - 6 * DAY_MS), daily.firstAtOrAfter(now - DAY_MS));
   const previousStart = Math.max(daily.firstAtOrAfter(now - 6 * DAY_MS), previousEnd - 5);
@@ -113,8 +137,10 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const meanDailyAmount = previousDays > 0 ? previousAmount / previousDays : 0;
 
   const extremes = dailyExtremes(daily);
-  const ath = extremes && extremes.high.price > price ? extremes.high : { price, at: now };
-  const atl = extremes && extremes.low.price < price ? extremes.low : { price, at: now };
+  const live = { price, at: now };
+  const known = input.historyDepth.dailyLoaded;
+  const ath = recordOf(input.record?.ath ?? null, known, [extremes?.high, live], (a, b) => a > b);
+  const atl = recordOf(input.record?.atl ?? null, known, [extremes?.low, live], (a, b) => a < b);
 
   return {
     change24h: percentChange(price, closeAt(fiveMinute, now - DAY_MS)),
@@ -259,6 +285,23 @@ const correlationBySeries = new WeakMap<
   CandleSeries,
   { version: number; btc: CandleSeries; btcVersion: number; hour: number; value: number | null }
 >();
+
+/**
+ * The most extreme of the source's record and the prices seen (earliest wins a tie); null when the source has no
+ * record and the history is not yet known to hold one.
+ */
+function recordOf(
+  record: DatedPrice | null,
+  historyKnown: boolean,
+  seen: readonly (DatedPrice | undefined)[],
+  beyond: (candidate: number, current: number) => boolean,
+): DatedPrice | null {
+  if (record === null && !historyKnown) return null;
+  let best = record;
+  for (const candidate of seen)
+    if (candidate && (best === null || beyond(candidate.price, best.price))) best = candidate;
+  return best;
+}
 
 function dailyExtremes(daily: CandleSeries): Extremes | null {
   const cached = extremesBySeries.get(daily);

@@ -22,6 +22,8 @@ const NO_HISTORY: CoinHistory = {
  */
 export class HistoryCache {
   private readonly series = new Map<string, CoinHistory>();
+  /** Coins whose daily history has been back-filled, and whether it reaches back to their listing. */
+  private readonly deepLoaded = new Map<string, { reachesListing: boolean }>();
 
   get(coinId: string): CoinHistory {
     return this.series.get(coinId) ?? NO_HISTORY;
@@ -49,10 +51,23 @@ export class HistoryCache {
     }
   }
 
-  /** Open time of the first daily candle: when the coin's history starts. */
+  /**
+   * Marks the coin's daily history as back-filled. `reachesListing`: its first candle is the coin's first day on
+   * the market, not where the back-fill window or the source's plan stopped.
+   */
+  markDeepLoaded(coinId: string, reachesListing: boolean): void {
+    this.deepLoaded.set(coinId, { reachesListing });
+  }
+
+  /** Whether the coin's daily history has been back-filled (until then its extremes are a few days' at most). */
+  hasDeepHistory(coinId: string): boolean {
+    return this.deepLoaded.has(coinId);
+  }
+
+  /** Open time of the first daily candle when that is the coin's listing day; null when history starts later. */
   listedAt(coinId: string): number | null {
     const daily = this.get(coinId).daily;
-    return daily.length > 0 ? daily.time(0) : null;
+    return this.deepLoaded.get(coinId)?.reachesListing === true && daily.length > 0 ? daily.time(0) : null;
   }
 
   static expectedCount(resolution: Resolution, from: number, to: number): number {

@@ -19,6 +19,7 @@ import type {
   OnChainSnapshot,
   OrderBookSnapshot,
   PairQuery,
+  Resolution,
   SocialSnapshot,
   TickerQuery,
   TradePrint,
@@ -102,6 +103,10 @@ export class CompositeProvider implements MarketDataProvider {
 
   logoSvg(kind: 'coins' | 'exchanges', id: string): string | null {
     return this.routes.coins?.[0]?.logoSvg?.(kind, id) ?? null;
+  }
+
+  historyHorizon(resolution: Resolution, now: number): number | null {
+    return this.routes.candles?.[0]?.historyHorizon?.(resolution, now) ?? null;
   }
 
   /** The capability's first source, or an UnsupportedError when none is routed. */

@@ -3,6 +3,7 @@ import type {
   CandleQuery,
   MarketDataProvider,
   PairQuery,
+  Resolution,
   TickerQuery,
   AggregateQuote,
   Announcement,
@@ -145,6 +146,10 @@ export class ProviderFacade implements MarketDataProvider {
 
   logoSvg(kind: 'coins' | 'exchanges', id: string): string | null {
     return this.provider.logoSvg?.(kind, id) ?? null;
+  }
+
+  historyHorizon(resolution: Resolution, now: number): number | null {
+    return this.provider.historyHorizon?.(resolution, now) ?? null;
   }
 
   /** Reuses a settled answer until it expires; a failed one is forgotten at once. */

@@ -30,6 +30,8 @@ const EXCHANGES = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'liar'];
 
 /** When the fake market's base prices hold; tests run their clock near it. */
 export const FAKE_MARKET_EPOCH = Date.UTC(2026, 10, 22, 12, 0);
+/** Every fake coin's first day on the market: its daily history (ATH/ATL, first-day open, ROI) starts there. */
+export const FAKE_LISTING = Date.UTC(2023, 0, 1);
 
 /**
  * A small, fully deterministic market for the server's integration tests: 12 coins, 6 venues (`liar`
@@ -81,6 +83,7 @@ export class FakeMarketProvider implements MarketDataProvider {
         links: { website: `https://${id}.example`, x: `https://x.com/${id}` },
         description: { en: `${id} in English`, vi: `${id} tiếng Việt`, 'zh-Hans': `${id} 中文` },
         stablecoin: false,
+        historySince: FAKE_LISTING,
       })),
     );
   }
@@ -141,7 +144,8 @@ export class FakeMarketProvider implements MarketDataProvider {
       return Promise.reject(new NotFoundError(this.name, query.coinId));
     const step = RESOLUTION_MS[query.resolution];
     const candles: Candle[] = [];
-    for (let time = Math.ceil(query.from / step) * step; time < query.to; time += step) {
+    const from = Math.max(query.from, FAKE_LISTING);
+    for (let time = Math.ceil(from / step) * step; time < query.to; time += step) {
       const open = this.priceOf(query.coinId, time);
       const close = this.priceOf(query.coinId, time + step);
       candles.push({

@@ -13,6 +13,9 @@ const RECENT_RESOLUTIONS: readonly Resolution[] = ['1h', '5m', '1m'];
 /** Read after the server is up: years of daily candles (ATH/ATL, ROI, listing day, BTC correlation). */
 const DEEP_RESOLUTIONS: readonly Resolution[] = ['1d'];
 
+/** How far after the earliest reachable day a history must start to be taken for the coin's listing. */
+const LISTING_MARGIN_MS = 7 * RESOLUTION_MS['1d'];
+
 /** Rows per back-fill write: a few milliseconds of blocking SQLite work at a time. */
 const WRITE_ROWS = 200;
 
@@ -114,6 +117,8 @@ export class HistoryBackfill {
             ? await this.provider.getCandles({ coinId: coin.id, resolution, from, to: now }, signal)
             : [];
         this.history.add(coin.id, resolution, stored.length > 0 ? [...stored, ...missing] : missing, now);
+        if (resolution === '1d')
+          this.history.markDeepLoaded(coin.id, this.reachesListing(coin, windowStart, now));
         const first = missing[0];
         const last = missing.at(-1);
         if (!first || !last) continue;
@@ -136,6 +141,21 @@ export class HistoryBackfill {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.writing;
+  }
+
+  /**
+   * Whether the coin's daily history starts at its listing: at the first day the provider's record names, or,
+   * without one, well after both the back-fill window and the source's plan could have reached (a source's first
+   * candles may start a day or two after its horizon: those are where it stops, not a listing).
+   */
+  private reachesListing(profile: CoinProfile, windowStart: number, now: number): boolean {
+    const daily = this.history.get(profile.id).daily;
+    if (daily.length === 0) return false;
+    const first = daily.time(0);
+    if (profile.historySince !== undefined)
+      return first <= bucketStart(profile.historySince, '1d') + RESOLUTION_MS['1d'];
+    const horizon = this.provider.historyHorizon?.('1d', now) ?? -Infinity;
+    return first >= Math.max(windowStart, horizon) + LISTING_MARGIN_MS;
   }
 
   private keptSeries(coinId: string, resolution: Resolution): CandleSeries | null {

@@ -89,9 +89,8 @@ export class TickJob {
     const changed: string[] = [];
     for (const coin of this.snapshot.coins.values()) {
       if (coin.price === null) continue;
-      const healthy = coin.venues.filter((venue) => !venue.excluded).map((venue) => venue.ticker);
       coin.listedAt = this.figures.listedAt(coin.profile.id);
-      coin.metrics = this.figures.metricsOf(coin, coin.price, now, healthy);
+      coin.metrics = this.figures.metricsOf(coin, coin.price, now, healthyTickers(coin.venues));
       changed.push(coin.profile.id);
     }
     this.ranking.rank();
@@ -160,7 +159,12 @@ export class TickJob {
     if (!coin || !Number.isFinite(quote.priceUsd) || quote.priceUsd <= 0) return false;
     const base = quote.volumeUsd24h / quote.priceUsd;
     this.figures.reportVolume(quote.coinId, { base, usd: quote.volumeUsd24h });
-    this.publishCoin(this.staged(coin, quote.priceUsd, [], false, now, []), now);
+    this.figures.reportRecord(quote);
+    // The venues are the venues job's (read a few coins a minute): a quote moves the price, never the venues.
+    this.publishCoin(
+      this.staged(coin, quote.priceUsd, coin.venues, false, now, healthyTickers(coin.venues)),
+      now,
+    );
     return true;
   }
 
@@ -176,4 +180,9 @@ export class TickJob {
       exchange.asOf = now;
     });
   }
+}
+
+/** The tickers of the venues inside the outlier band. */
+function healthyTickers(venues: readonly VenueQuote[]): VenueTicker[] {
+  return venues.filter((venue) => !venue.excluded).map((venue) => venue.ticker);
 }

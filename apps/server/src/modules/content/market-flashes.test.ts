@@ -35,6 +35,8 @@ describe('market event flashes', () => {
         coin('mover', 50, { change24h: 14.2 }),
         coin('faller', 3, { change24h: -11 }),
         coin('record', 30, { ath: { price: 100, at: NOW - 60_000 } }),
+        // No record known yet (history still loading, no source record): the live price is no news.
+        coin('unknown-record', 31, { ath: null }),
         coin('busy', 80, { volumeRatio: 4.5 }),
         coin('washed', 90, {}, [
           { kind: 'suspicious_volume', exchangeIds: ['shady'] },

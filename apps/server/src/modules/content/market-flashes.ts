@@ -121,7 +121,9 @@ export function marketEventFlashes(snapshot: MarketSnapshot, now: number): Artic
         ),
       );
     }
-    if (metrics.ath.at >= now - FLASH_RULES.athFreshMs && metrics.ath.price <= coin.price * 1.0001)
+    // A record is news only against a known one: until the source's record or the whole history is in, ath is null.
+    const { ath } = metrics;
+    if (ath !== null && ath.at >= now - FLASH_RULES.athFreshMs && ath.price <= coin.price * 1.0001)
       drafts.push(flash(coin, `ath:${id}:${day}`, allTimeHighTexts(who, coin.price), coin.rank <= 20, now));
     if (metrics.volumeRatio !== null && metrics.volumeRatio >= FLASH_RULES.volumeSpike)
       drafts.push(flash(coin, `volume:${id}:${day}`, volumeSpikeTexts(who, metrics.volumeRatio), false, now));

@@ -15,6 +15,7 @@ import type {
   DeveloperSnapshot,
   ExchangeProfile,
   ExchangeRates,
+  Resolution,
   SocialSnapshot,
   VenueTicker,
 } from '@coinlens/market-model';
@@ -410,6 +411,12 @@ export class CoinGeckoProvider extends PartialProvider {
     );
     const chart = await this.marketChart(coin, plan.chartDays, signal);
     return candlesFromOhlc(rows, plan.bodyMs, chart.total_volumes, query.resolution, from, to, now);
+  }
+
+  /** Where the plan's history stops (the public tier: 365 days of daily candles, 90 of hourly, 1 of 5-minute). */
+  historyHorizon(resolution: Resolution, now: number): number {
+    const plan = planCandles(resolution, 0, now, this.settings.maxHistoryDays);
+    return plan.kind === 'none' ? now : plan.from;
   }
 
   private marketChart(coin: string, days: number, signal: AbortSignal) {
