@@ -244,6 +244,13 @@ export interface OnChainSnapshot {
   fees24hUsd?: number | null;
   /** The part of those fees the protocol or chain kept (USD). */
   revenue24hUsd?: number | null;
+  /** Transactions on the coin's chain in one day (live: Coin Metrics' `TxCnt` of the latest complete UTC day). */
+  transactions24h?: number | null;
+  /**
+   * Start (UTC, ms) of the day `activeAddresses24h` and `transactions24h` count, when a source reports whole
+   * days (Coin Metrics); absent or null when the figures are the source's rolling 24 h or unknown.
+   */
+  activityDayStart?: number | null;
   timestamp: number;
 }
 
