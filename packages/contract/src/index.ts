@@ -22,6 +22,7 @@ export * from './client/gateway-errors.js';
 export * from './client/gateway-client.js';
 export * from './i18n/localised-text.js';
 export * from './i18n/score-texts.js';
+export * from './i18n/display-lists.js';
 export * from './errors/error-codes.js';
 export * from './errors/error-messages.js';
 export * from './errors/transport-messages.js';

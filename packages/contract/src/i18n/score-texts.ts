@@ -1,4 +1,5 @@
 import type { ScoreFlagKind } from '../procedures/procedure-constants.js';
+import { formatList } from './display-lists.js';
 import type { AppLanguage } from './languages.js';
 import type { Localised } from './localised-text.js';
 
@@ -113,7 +114,7 @@ export function coinFlagText(
   value: number | null,
   lang: AppLanguage,
 ): string {
-  return COIN_FLAG_TEXTS[kind][lang](places.join(', '), value);
+  return COIN_FLAG_TEXTS[kind][lang](formatList(places, lang, 'and'), value);
 }
 
 export function isIntegrityFlagKind(value: string): value is IntegrityFlagKind {
