@@ -61,7 +61,7 @@ export const CoinRow = memo(function CoinRow({ coin, onOpen, showRank = true }: 
           <ScoreBadge score={coin.score} testId={`coin-score-${coin.id}`} />
         </span>
       )}
-      <Logo src={coin.logo} />
+      <Logo src={coin.logo} name={coin.symbol} />
       <span className="cl-coin-name">
         <span className="cl-coin-symbol">{coin.symbol}</span>
         <span className="cl-coin-sub">

@@ -37,7 +37,7 @@ export const ExchangeRow = memo(function ExchangeRow({
             <ScoreBadge score={exchange.score} testId={`exchange-score-${exchange.id}`} />
           </span>
         )}
-        <Logo src={exchange.logo} />
+        <Logo src={exchange.logo} name={exchange.local_name || exchange.name} />
         <span className="cl-coin-name">
           <span className="cl-coin-symbol">{exchange.local_name || exchange.name}</span>
           <span className="cl-coin-sub">

@@ -135,7 +135,7 @@ export function AssetPicker({ open, value, currencies, onPick, onClose, testId }
                     logo: coin.logo,
                   },
                   `coin-${coin.id}`,
-                  <Logo src={coin.logo} size={28} />,
+                  <Logo src={coin.logo} name={coin.symbol} size={28} />,
                   coin.symbol.toUpperCase(),
                   coin.local_name,
                 ),

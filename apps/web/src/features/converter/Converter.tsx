@@ -61,7 +61,7 @@ function AssetButton({
       data-testid={testId}
     >
       {asset.kind === 'coin' ? (
-        <Logo src={logo || asset.logo} size={24} />
+        <Logo src={logo || asset.logo} name={assetSymbol(asset)} size={24} />
       ) : (
         <span className="cl-asset-unit" aria-hidden="true">
           {asset.unit}

@@ -162,7 +162,7 @@ export function AlertForm({ coinId, alert, displayCurrency }: AlertFormProps) {
     <form noValidate onSubmit={onSubmit} className="cl-alert-form" data-testid="alert-form">
       <div className="cl-alert-coin" data-testid="alert-form-coin">
         {logo ? (
-          <Logo src={logo} size={32} />
+          <Logo src={logo} name={symbol} size={32} />
         ) : (
           <span className="cl-alert-symbol-badge" aria-hidden="true">
             {symbol.slice(0, 4)}

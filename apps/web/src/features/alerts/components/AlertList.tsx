@@ -76,7 +76,7 @@ function AlertRow({ alert }: { alert: AlertItem }) {
         onClick={() => void navigate({ to: paths.alertEdit, search: { id: String(alert.id) } })}
         data-testid="alert-row-edit"
       >
-        <Logo src={alert.coin_logo} size={32} />
+        <Logo src={alert.coin_logo} name={alert.coin_symbol} size={32} />
         <span className="cl-alert-row-text">
           <span className="cl-alert-row-title">
             <span className="cl-alert-row-symbol">{alert.coin_symbol}</span>

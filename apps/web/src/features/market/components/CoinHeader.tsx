@@ -21,7 +21,7 @@ export function CoinHeader({ coin, follow }: { coin: CoinDetail; follow: ReactNo
   return (
     <header className="cl-coin-head" data-testid="coin-header">
       <div className="cl-coin-head-top">
-        <Logo src={coin.logo} size={36} />
+        <Logo src={coin.logo} name={coin.symbol} size={36} />
         <div className="cl-coin-head-names">
           <h2 className="cl-coin-head-name">
             {coin.local_name}

@@ -19,7 +19,7 @@ export function ExchangeHeader({ exchange, follow }: { exchange: ExchangeDetail;
   return (
     <header className="cl-coin-head" data-testid="exchange-header">
       <div className="cl-coin-head-top">
-        <Logo src={exchange.logo} size={36} />
+        <Logo src={exchange.logo} name={exchange.local_name || exchange.name} size={36} />
         <div className="cl-coin-head-names">
           <h2 className="cl-coin-head-name">{exchange.local_name || exchange.name}</h2>
           <span className="cl-coin-head-meta">

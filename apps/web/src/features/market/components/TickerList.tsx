@@ -85,7 +85,9 @@ function TickerTable({
                       data-testid={`ticker-${ticker.exchange_id}-${ticker.pair}`}
                     >
                       <span className="cl-ticker-main">
-                        {kind === 'coin' && <Logo src={ticker.exchange_logo} size={22} />}
+                        {kind === 'coin' && (
+                          <Logo src={ticker.exchange_logo} name={ticker.exchange_name} size={22} />
+                        )}
                         <span className="cl-ticker-names">
                           <span className="cl-ticker-name">
                             {kind === 'coin' ? ticker.exchange_name : ticker.pair}

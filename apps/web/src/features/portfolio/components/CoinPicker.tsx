@@ -53,7 +53,7 @@ function Results({ keyword, onPick }: { keyword: string; onPick: (coin: PickedCo
             }
             data-testid={`pick-coin-${coin.id}`}
           >
-            <Logo src={coin.logo} />
+            <Logo src={coin.logo} name={coin.symbol} />
             <span>
               <span className="cl-pf-symbol">{coin.symbol}</span>{' '}
               <span className="cl-pf-sub">{coin.local_name}</span>
@@ -92,7 +92,7 @@ export function CoinPicker({
       >
         {coin ? (
           <>
-            <Logo src={coin.logo} />
+            <Logo src={coin.logo} name={coin.symbol} />
             <span>
               <span className="cl-pf-symbol">{coin.symbol}</span>{' '}
               <span className="cl-pf-sub">{coin.name}</span>

@@ -41,7 +41,7 @@ export const HoldingRow = memo(function HoldingRow({ holding, live, unit, onOpen
   return (
     <li>
       <button type="button" className="cl-pf-row" data-testid={`holding-${id}`} onClick={() => onOpen(id)}>
-        <Logo src={holding.logo} />
+        <Logo src={holding.logo} name={holding.symbol} />
         <span className="cl-pf-row-name">
           <span className="cl-pf-symbol">{holding.symbol}</span>
           <span className="cl-pf-sub" data-testid={`holding-amount-${id}`}>

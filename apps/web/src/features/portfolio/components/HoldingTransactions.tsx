@@ -50,7 +50,7 @@ function HoldingHeader({ holding }: { holding: PortfolioHolding }) {
   return (
     <section className="cl-pf-card cl-pf-holding-head" data-testid="holding-head">
       <div className="cl-pf-coin">
-        <Logo src={holding.logo} size={32} />
+        <Logo src={holding.logo} name={holding.symbol} size={32} />
         <span>
           <span className="cl-pf-symbol">{holding.symbol}</span>{' '}
           <span className="cl-pf-sub">{holding.local_name}</span>

@@ -89,7 +89,7 @@ function EditorList({ kind, items }: { kind: WatchKind; items: readonly EditorIt
                   onChange={() => toggle(item.id)}
                   data-testid={`select-${item.id}`}
                 />
-                <Logo src={item.logo} size={28} />
+                <Logo src={item.logo} name={item.title} size={28} />
                 <span className="cl-editor-names">
                   <span className="cl-editor-title">{item.title}</span>
                   <span className="cl-editor-subtitle">{item.subtitle}</span>

@@ -24,7 +24,7 @@ function Introduction({ coin }: { coin: CoinDetail }) {
   return (
     <>
       <header className="cl-brief-head">
-        <Logo src={coin.logo} size={44} />
+        <Logo src={coin.logo} name={coin.symbol} size={44} />
         <div>
           <h2 className="cl-brief-name">{coin.local_name}</h2>
           <span className="cl-muted">{coin.symbol}</span>
