@@ -1,28 +1,131 @@
-import type { OrderBookSnapshot } from '@coinlens/market-model';
+import type { BookLevel, OrderBookSnapshot } from '@coinlens/market-model';
 
 import { median } from '../analytics/robust-statistics.js';
 
 /** The band around mid that counts as depth (CoinGecko's ±2 %, "200 basis points"). */
 export const DEPTH_BAND = 0.02;
-/** No level counts for more than this many times the side's median level (a winsorised book, as BRTI caps orders). */
+/**
+ * A level is cut only where it is both above this many times its side's median in-band level and above
+ * LEVEL_SHARE_CAP of the side's in-band value (a winsorised book, as BRTI caps orders): a spoofed wall adds little,
+ * while a real deep book, whose dust levels make the median tiny but where no level holds a tenth of the side, keeps
+ * its depth.
+ */
 export const LEVEL_CAP_MULTIPLE = 5;
+export const LEVEL_SHARE_CAP = 0.1;
+
+/** The ±2 % depth one book shows. */
+export interface BandDepth {
+  /** Both sides' capped resting value within ±2 % of mid, USD, on the levels read. */
+  usd: number;
+  /**
+   * Whether the levels cover the band on both sides (they reach ±2 %, or the venue sent fewer levels than asked,
+   * so a side is whole): `usd` is then the ±2 % depth, otherwise only a lower bound of it.
+   */
+  complete: boolean;
+  /** How far from mid the shorter side's last level lies, as a fraction of mid. */
+  reach: number;
+}
 
 /**
- * Both sides' resting value within ±2 % of mid, in USD (`usdPerQuote` converts the book's quote currency), each
- * level capped at LEVEL_CAP_MULTIPLE × its side's median level, so a spoofed wall adds little; null for a book
- * without both sides.
+ * The ±2 % depth of `book` in USD (`usdPerQuote` converts its quote currency); null for a book without both sides
+ * or crossed. `levelsAsked`: how many levels per side were asked for, when a venue that holds more always sends
+ * that many (a shorter side is then the venue's whole side); null when the answer may have been cut shorter.
  */
-export function depthWithinBandUsd(book: OrderBookSnapshot, usdPerQuote: number): number | null {
+export function bandDepth(
+  book: OrderBookSnapshot,
+  usdPerQuote: number,
+  levelsAsked: number | null = null,
+): BandDepth | null {
   const bestBid = book.bids[0]?.[0];
   const bestAsk = book.asks[0]?.[0];
   if (bestBid === undefined || bestAsk === undefined || !(bestBid > 0) || !(bestAsk >= bestBid)) return null;
   const mid = (bestBid + bestAsk) / 2;
-  const bidCap = LEVEL_CAP_MULTIPLE * (median(book.bids.map(([, amount]) => amount)) ?? 0);
-  const askCap = LEVEL_CAP_MULTIPLE * (median(book.asks.map(([, amount]) => amount)) ?? 0);
-  let quoteValue = 0;
-  for (const [price, amount] of book.bids)
-    if (price >= mid * (1 - DEPTH_BAND)) quoteValue += price * Math.min(amount, bidCap);
-  for (const [price, amount] of book.asks)
-    if (price <= mid * (1 + DEPTH_BAND)) quoteValue += price * Math.min(amount, askCap);
-  return quoteValue * usdPerQuote;
+  const floor = mid * (1 - DEPTH_BAND);
+  const ceiling = mid * (1 + DEPTH_BAND);
+  const bids = book.bids.filter(([price]) => price >= floor);
+  const asks = book.asks.filter(([price]) => price <= ceiling);
+  const whole = (side: readonly BookLevel[]) => levelsAsked !== null && side.length < levelsAsked;
+  const lastBid = book.bids.at(-1)![0];
+  const lastAsk = book.asks.at(-1)![0];
+  return {
+    usd: (sideValue(bids) + sideValue(asks)) * usdPerQuote,
+    complete: (lastBid <= floor || whole(book.bids)) && (lastAsk >= ceiling || whole(book.asks)),
+    reach: Math.min(1 - lastBid / mid, lastAsk / mid - 1),
+  };
+}
+
+/**
+ * The ±2 % depth of `book` in USD when its levels reach ±2 % on both sides; null when they end short of it (only a
+ * floor of the depth, never evidence of a thin book) or the book lacks a side.
+ */
+export function depthWithinBandUsd(book: OrderBookSnapshot, usdPerQuote: number): number | null {
+  const depth = bandDepth(book, usdPerQuote);
+  return depth?.complete ? depth.usd : null;
+}
+
+/** A side's in-band value in its quote currency, each level capped as LEVEL_CAP_MULTIPLE and LEVEL_SHARE_CAP say. */
+function sideValue(levels: readonly BookLevel[]): number {
+  const values = levels.map(([price, amount]) => price * amount);
+  const cap = Math.max(LEVEL_CAP_MULTIPLE * (median(values) ?? 0), shareCap(values, LEVEL_SHARE_CAP));
+  return values.reduce((sum, value) => sum + Math.min(value, cap), 0);
+}
+
+/**
+ * The value c at which levels capped at c each hold at most `share` of the capped total (c = share × Σ min(v, c));
+ * 0 when the side has too few levels for any cap to hold (the median cap alone applies then).
+ */
+function shareCap(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => b - a);
+  let rest = sorted.reduce((sum, value) => sum + value, 0);
+  for (let capped = 0; capped < sorted.length; capped++) {
+    const room = 1 - share * capped;
+    if (room <= 0) return 0;
+    const cap = (share * rest) / room;
+    if (sorted[capped]! <= cap) return cap;
+    rest -= sorted[capped]!;
+  }
+  return 0;
+}
+
+/** A venue's ±2 % depth for a pair, or summed over a coin's pairs: what its books showed and its source published. */
+export interface DepthReading {
+  usd: number;
+  /** Only a floor: a book ended before ±2 % and no published figure at least as large covers the band. */
+  lowerBound: boolean;
+  /** A book was read (the venue was checked there), whether or not its figure is the one kept. */
+  booked: boolean;
+  /** Where the figure kept comes from. */
+  figure: { book: boolean; published: boolean };
+}
+
+/**
+ * One pair's depth from its sampled book and the ±2 % depth its source publishes (null: unknown): a book that
+ * covers the band is the measure; one that ends short of it is a floor, and the published figure stands where it
+ * is at least that floor (the book does not contradict it).
+ */
+export function pairDepth(book: BandDepth | null, published: number | null): DepthReading | null {
+  if (book && (book.complete || published === null || published < book.usd))
+    return {
+      usd: book.usd,
+      lowerBound: !book.complete,
+      booked: true,
+      figure: { book: true, published: false },
+    };
+  if (published === null) return null;
+  return {
+    usd: published,
+    lowerBound: false,
+    booked: book !== null,
+    figure: { book: false, published: true },
+  };
+}
+
+/** The sum of two readings (a coin's pairs on one venue, or a venue's coins). */
+export function addDepth(a: DepthReading, b: DepthReading): DepthReading {
+  return {
+    usd: a.usd + b.usd,
+    lowerBound: a.lowerBound || b.lowerBound,
+    booked: a.booked || b.booked,
+    figure: { book: a.figure.book || b.figure.book, published: a.figure.published || b.figure.published },
+  };
 }

@@ -19,12 +19,14 @@ import { judgeVenues } from '../scoring/venue-integrity/judge-venues.js';
 import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
 import { explainMovement } from '../scoring/score-explanation.js';
 import { ScoreSmoother } from '../scoring/score-smoother.js';
-import type { CoinState, MarketSnapshot, VenueQuote } from '../market-store/market-snapshot.js';
+import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
 import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../market-store/hourly-score-readings.js';
 import type { CorroborationPoint, HourlyReading } from '../market-store/hourly-score-readings.js';
 import type { ScoreReadingRepository } from '../market-store/score-reading.repository.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 import type { VenueCoinDepth } from './venue-sampler.js';
+import { addDepth } from './book-depth.js';
+import type { DepthReading } from './book-depth.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -34,7 +36,9 @@ const WEEK_BASELINE_POINTS = 3;
 
 /**
  * One market per venue for a coin, over all its quote currencies (so the venue share cap applies to the venue):
- * reported volume summed, excluded as an outlier when most of it is on pairs outside the price band.
+ * reported volume summed, excluded as an outlier when most of it is on pairs outside the price band. A venue
+ * counts as checked for the coin when its book of the coin or its tapes were read; one nobody read is unchecked,
+ * whatever its source publishes.
  */
 function venueMarkets(
   coin: CoinState,
@@ -49,32 +53,19 @@ function venueMarkets(
     byVenue.set(ticker.exchangeId, entry);
   }
   return [...byVenue].map(([exchangeId, { reported, excluded }]) => {
-    const depthUsd2pct = depth.get(exchangeId, coin.profile.id) ?? publishedDepth(coin.venues, exchangeId);
+    const reading = depth.get(exchangeId, coin.profile.id);
     const integrity = integrityOf(exchangeId, coin.profile.id);
     return {
       exchangeId,
       reportedVolumeUsd24h: reported,
-      depthUsd2pct,
-      // A venue never sampled is taken at its word for integrity, but its volume counts only with a checked book.
+      depthUsd2pct: reading?.usd ?? null,
+      depthLowerBound: reading?.lowerBound ?? false,
+      // Integrity weighs an unchecked venue's published depth in liquidity; its volume is not counted at all.
       integrity: integrity ?? 1,
       priceExcluded: reported > 0 ? excluded / reported > 0.5 : excluded > 0,
-      evidenced: depthUsd2pct !== null || integrity !== undefined,
+      evidenced: reading?.booked === true || integrity !== undefined,
     };
   });
-}
-
-/**
- * ±2 % depth as the source publishes it per pair (CoinGecko's cost to move the price up and down 2 %), summed
- * over the venue's pairs where both sides are known; null when none is. Used where no book was sampled.
- */
-function publishedDepth(venues: readonly VenueQuote[], exchangeId: string): number | null {
-  let total: number | null = null;
-  for (const { ticker } of venues) {
-    if (ticker.exchangeId !== exchangeId) continue;
-    const { depthUsd2pctUp: up, depthUsd2pctDown: down } = ticker;
-    if (typeof up === 'number' && typeof down === 'number') total = (total ?? 0) + up + down;
-  }
-  return total;
 }
 
 function corroboration(point: CorroborationPoint): Omit<Baseline, 'window'> {
@@ -265,11 +256,15 @@ export class MarketScorer {
     return this.provider.sourceOf?.(capability) ?? this.provider.name;
   }
 
-  /** Where each factor's data came from for this coin (kept only for the factors that had a value). */
+  /**
+   * Where each factor's data came from for this coin (kept only for the factors that had a value): each names
+   * only the sources that gave its figure — the tickers' source for reported volume and published depth, the
+   * books' and trades' source only where a book or a tape was read.
+   */
   private sources(
     coin: CoinState,
     evidence: CoinEvidence,
-    sampledDepth: VenueCoinDepth,
+    depth: VenueCoinDepth,
     now: number,
   ): Record<ScoreFactor, FactorSource | null> {
     const of = (capability: Capability, asOf: number): FactorSource => ({
@@ -277,20 +272,26 @@ export class MarketScorer {
       asOf,
     });
     const venuesAsOf = Math.max(0, ...coin.venues.map((venue) => venue.ticker.timestamp));
-    const sampled = evidence.venues.some((venue) => this.venueIntegrity.has(venue.exchangeId));
-    const booked = evidence.venues.some((venue) => sampledDepth.has(venue.exchangeId, coin.profile.id));
-    const published = evidence.venues.some(
-      (venue) => venue.depthUsd2pct !== null && !sampledDepth.has(venue.exchangeId, coin.profile.id),
-    );
+    const counted = evidence.venues.filter((venue) => !venue.priceExcluded);
+    const readings = counted.flatMap((venue) => depth.get(venue.exchangeId, coin.profile.id) ?? []);
+    const checked = counted.filter((venue) => venue.evidenced);
     const depthSources = [
-      ...(booked ? [this.sourceName('orderBooks')] : []),
-      ...(published ? [this.sourceName('tickers')] : []),
+      ...(readings.some((reading) => reading.figure.book) ? [this.sourceName('orderBooks')] : []),
+      ...(readings.some((reading) => reading.figure.published) ? [this.sourceName('tickers')] : []),
     ];
-    const trading = [...depthSources, ...(sampled ? [this.sourceName('trades')] : [])];
+    const volumeSources = [
+      this.sourceName('tickers'),
+      ...(checked.some((venue) => this.venueIntegrity.has(venue.exchangeId))
+        ? [this.sourceName('trades')]
+        : []),
+      ...(checked.some((venue) => depth.get(venue.exchangeId, coin.profile.id)?.booked)
+        ? [this.sourceName('orderBooks')]
+        : []),
+    ];
     const join = (names: string[]) => [...new Set(names)].join(' + ');
     return {
       market_cap: of('coins', coin.asOf),
-      verified_volume: trading.length > 0 ? { source: join(trading), asOf: venuesAsOf || now } : null,
+      verified_volume: checked.length > 0 ? { source: join(volumeSources), asOf: venuesAsOf || now } : null,
       liquidity: depthSources.length > 0 ? { source: join(depthSources), asOf: venuesAsOf || now } : null,
       social: coin.social ? of('social', coin.social.timestamp) : null,
       on_chain: coin.onChain ? of('onChain', coin.onChain.timestamp) : null,
@@ -339,7 +340,6 @@ export class MarketScorer {
   private scoreExchanges(values: readonly CoinFactorValues[], now: number): void {
     const verified = new Map<string, number>();
     const reported = new Map<string, number>();
-    const depth = new Map<string, number>();
     for (const coin of values)
       for (const venue of coin.volume.venues) {
         // The venue's own plausible volume: the per-coin share cap protects a coin's figure from one venue, it
@@ -347,19 +347,16 @@ export class MarketScorer {
         verified.set(venue.exchangeId, (verified.get(venue.exchangeId) ?? 0) + venue.plausible);
         reported.set(venue.exchangeId, (reported.get(venue.exchangeId) ?? 0) + venue.reported);
       }
-    const sampledDepth = this.sampler.depthByVenueCoin(
+    // Every pair's depth: its sampled book where one was read, combined with what its source publishes.
+    const readings = new Map<string, DepthReading>();
+    const venueDepth = this.sampler.depthByVenueCoin(
       [...this.snapshot.coins.values()].flatMap((coin) => coin.venues.map((venue) => venue.ticker)),
     );
-    for (const [exchangeId, coins] of sampledDepth.byVenue())
-      for (const usd of coins.values()) depth.set(exchangeId, (depth.get(exchangeId) ?? 0) + usd);
-    // Venues whose books were not sampled: the depth their source publishes per pair.
-    const published = new Map<string, number>();
-    for (const coin of this.snapshot.coins.values())
-      for (const exchangeId of new Set(coin.venues.map((venue) => venue.ticker.exchangeId))) {
-        const usd = depth.has(exchangeId) ? null : publishedDepth(coin.venues, exchangeId);
-        if (usd !== null) published.set(exchangeId, (published.get(exchangeId) ?? 0) + usd);
+    for (const [exchangeId, coins] of venueDepth.byVenue())
+      for (const reading of coins.values()) {
+        const known = readings.get(exchangeId);
+        readings.set(exchangeId, known ? addDepth(known, reading) : reading);
       }
-    for (const [exchangeId, usd] of published) depth.set(exchangeId, usd);
     const exchanges = [...this.snapshot.exchanges.values()].filter((exchange) =>
       reported.has(exchange.profile.id),
     );
@@ -369,7 +366,7 @@ export class MarketScorer {
         integrity: this.venueIntegrity.get(exchange.profile.id)?.integrity ?? 1,
         reportedVolumeUsd24h: reported.get(exchange.profile.id) ?? 0,
         verifiedVolumeUsd24h: verified.get(exchange.profile.id) ?? 0,
-        depthUsd2pct: depth.get(exchange.profile.id) ?? null,
+        depthUsd2pct: readings.get(exchange.profile.id)?.usd ?? null,
         pairCount: exchange.pairCount,
       })),
     );
@@ -377,25 +374,36 @@ export class MarketScorer {
       new Map(scores.map((score) => [score.exchangeId, score.score])),
       now,
     );
-    const source = (capability: Capability): FactorSource => ({
-      source: this.sourceName(capability),
-      asOf: now,
-    });
+    const source = (capabilities: readonly Capability[]): FactorSource | null =>
+      capabilities.length > 0
+        ? { source: [...new Set(capabilities.map((name) => this.sourceName(name)))].join(' + '), asOf: now }
+        : null;
     for (const score of scores) {
       const exchange = this.snapshot.exchanges.get(score.exchangeId);
       if (!exchange) continue;
       const sampled = this.venueIntegrity.has(score.exchangeId);
-      const booked = depth.has(score.exchangeId) && !published.has(score.exchangeId);
+      const reading = readings.get(score.exchangeId);
+      const figures: Capability[] = [
+        ...(reading?.figure.book ? (['orderBooks'] as const) : []),
+        ...(reading?.figure.published ? (['tickers'] as const) : []),
+      ];
       exchange.score = {
         value: smoothed.get(score.exchangeId) ?? score.score,
         integrity: score.integrity,
         integrityFlags: [...(this.venueIntegrity.get(score.exchangeId)?.flags ?? [])],
         coverage: {
-          integrity: sampled ? source('trades') : null,
+          integrity: sampled ? source(['trades']) : null,
+          // Reported by the tickers' source, checked by the tapes and books read.
           verified_volume:
-            (verified.get(score.exchangeId) ?? 0) > 0 ? source(booked ? 'orderBooks' : 'trades') : null,
-          liquidity: booked ? source('orderBooks') : null,
-          pairs: source('tickers'),
+            (verified.get(score.exchangeId) ?? 0) > 0
+              ? source([
+                  'tickers',
+                  ...(sampled ? (['trades'] as const) : []),
+                  ...(reading?.booked ? (['orderBooks'] as const) : []),
+                ])
+              : null,
+          liquidity: source(figures),
+          pairs: source(['tickers']),
         },
         verifiedAmount24h: verified.get(score.exchangeId) ?? 0,
         detail: score,

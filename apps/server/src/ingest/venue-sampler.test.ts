@@ -1,11 +1,50 @@
 import { describe, expect, it } from 'vitest';
 
-import type { MarketDataProvider, PairQuery, VenueTicker } from '@coinlens/market-model';
-import { VenueSampler } from './venue-sampler.js';
+import type {
+  BookLevel,
+  MarketDataProvider,
+  OrderBookSnapshot,
+  PairQuery,
+  VenueTicker,
+} from '@coinlens/market-model';
+import { NotFoundError } from '@coinlens/market-model';
+import { bandDepth } from './book-depth.js';
+import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 
 function ticker(exchangeId: string, coinId: string, volumeUsd24h: number): VenueTicker {
   return { exchangeId, coinId, volumeUsd24h, quote: 'USD', last: 1, lastUsd: 1 } as VenueTicker;
 }
+
+/** A book around 100 with `levels` levels a side, each 0.01 % further out and holding 1 unit. */
+function ladder(levels: number): OrderBookSnapshot {
+  const side = (sign: 1 | -1): BookLevel[] =>
+    Array.from({ length: levels }, (_, i) => [100 * (1 + sign * 0.0001 * (i + 1)), 1] as const);
+  return {
+    exchangeId: 'big',
+    coinId: 'bitcoin',
+    base: 'BTC',
+    quote: 'USD',
+    bids: side(-1),
+    asks: side(1),
+    timestamp: 0,
+  };
+}
+
+/** A venue serving books and empty tapes, whose book holds `held` levels a side; records the depths asked. */
+function bookVenue(held: number, asked: number[] = []): MarketDataProvider {
+  const full = ladder(held);
+  return {
+    capabilities: new Set(['orderBooks', 'trades']),
+    getTrades: () => Promise.resolve([]),
+    getOrderBook: (pair: PairQuery, depth: number) => {
+      if (pair.exchangeId !== 'big') return Promise.reject(new NotFoundError('test', 'not served'));
+      asked.push(depth);
+      return Promise.resolve({ ...full, bids: full.bids.slice(0, depth), asks: full.asks.slice(0, depth) });
+    },
+  } as unknown as MarketDataProvider;
+}
+
+const options = { ...DEFAULT_SAMPLER_OPTIONS, bookLevels: 10, maxBookLevels: 1_000, now: () => 0 };
 
 describe('VenueSampler', () => {
   it("reads a venue's largest pairs and those where it carries most of a coin's volume", async () => {
@@ -22,6 +61,7 @@ describe('VenueSampler', () => {
       influentialPairsPerVenue: 1,
       maxBooksPerRun: 0,
       bookLevels: 10,
+      maxBookLevels: 10,
       now: () => 0,
     });
     const tickers = [
@@ -38,5 +78,68 @@ describe('VenueSampler', () => {
     expect(read.filter((key) => key.startsWith('big|')).sort()).toEqual(
       ['big|bitcoin', 'big|ethereum', 'big|midcap'].sort(),
     );
+  });
+
+  it('reads a book ten times deeper while its levels end short of ±2 %, and counts the whole band', async () => {
+    const asked: number[] = [];
+    const sampler = new VenueSampler(bookVenue(400, asked), options);
+    const [sample] = await sampler.sample([ticker('big', 'bitcoin', 1e6)], new AbortController().signal);
+    // 10 levels reach 0.1 %, 100 reach 1 %, 400 reach 4 %.
+    expect(asked).toEqual([10, 100, 1_000]);
+    expect(sample!.depthUsd2pct).toBeCloseTo(bandDepth(ladder(400), 1)!.usd, 6);
+    expect(sample!.depthReportedVolumeUsd24h).toBe(1e6);
+  });
+
+  it("keeps a book cut short of ±2 % as a floor: never in the venue's depth-to-volume, never a cap", async () => {
+    // The venue serves at most 100 levels, however many are asked: they end 1 % from mid.
+    const provider = bookVenue(100);
+    const sampler = new VenueSampler(provider, { ...options, bookLevels: 100 });
+    const tickers = [ticker('big', 'bitcoin', 1e9)];
+    const [sample] = await sampler.sample(tickers, new AbortController().signal);
+    expect(sample!.books).toHaveLength(1);
+    expect(sample!.depthUsd2pct).toBeNull();
+    expect(sample!.depthReportedVolumeUsd24h).toBe(0);
+    expect(sampler.depthByVenueCoin(tickers).get('big', 'bitcoin')).toMatchObject({
+      usd: bandDepth(ladder(100), 1)!.usd,
+      lowerBound: true,
+      booked: true,
+    });
+  });
+
+  it('takes the depth the source publishes where the book read ends short of it', async () => {
+    const sampler = new VenueSampler(bookVenue(100), { ...options, bookLevels: 100 });
+    const published = { ...ticker('big', 'bitcoin', 1e9), depthUsd2pctUp: 2e7, depthUsd2pctDown: 3e7 };
+    const [sample] = await sampler.sample([published], new AbortController().signal);
+    expect(sample!.depthUsd2pct).toBe(5e7);
+    expect(sample!.depthReportedVolumeUsd24h).toBe(1e9);
+    expect(sampler.depthByVenueCoin([published]).get('big', 'bitcoin')).toMatchObject({
+      usd: 5e7,
+      lowerBound: false,
+      booked: true,
+      figure: { book: false, published: true },
+    });
+  });
+
+  it('gives no sample to a venue none of whose calls answered, and only its published depth', async () => {
+    const provider = {
+      ...bookVenue(400),
+      getTrades: (pair: PairQuery) =>
+        pair.exchangeId === 'big'
+          ? Promise.resolve([])
+          : Promise.reject(new NotFoundError('test', 'not served')),
+    } as unknown as MarketDataProvider;
+    const sampler = new VenueSampler(provider, options);
+    const unread = { ...ticker('other', 'bitcoin', 1e9), depthUsd2pctUp: 1e6, depthUsd2pctDown: 1e6 };
+    const samples = await sampler.sample(
+      [ticker('big', 'bitcoin', 1e9), unread],
+      new AbortController().signal,
+    );
+    expect(samples.map((sample) => sample.exchangeId)).toEqual(['big']);
+    expect(sampler.depthByVenueCoin([unread]).get('other', 'bitcoin')).toEqual({
+      usd: 2e6,
+      lowerBound: false,
+      booked: false,
+      figure: { book: false, published: true },
+    });
   });
 });

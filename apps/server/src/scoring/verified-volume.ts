@@ -10,6 +10,11 @@ export interface VenueMarket {
   /** ±2 % book depth, both sides, USD; null when the venue's book is unknown. */
   depthUsd2pct: number | null;
   /**
+   * The depth is only a floor (a book read whose levels end short of ±2 %, with no published figure over the
+   * band): it never limits the volume nor fits the depth multiple. Absent: false.
+   */
+  depthLowerBound?: boolean;
+  /**
    * The integrity of the coin's own tape on this venue, 0–1 (the venue's median for a coin it was not sampled
    * for): the share of its volume the tape vouches for (venue-integrity/judge-venues.ts).
    */
@@ -17,8 +22,8 @@ export interface VenueMarket {
   /** Its price was outside the reference band, so its prints are not part of the market (ingest). */
   priceExcluded: boolean;
   /**
-   * Whether anything checks its reported volume: its book depth or its trades (integrity). A venue with neither
-   * only says what it traded, and that is not counted.
+   * Whether anything checked its reported volume: its book was read or its trades were (integrity). A venue
+   * nobody read only says what it traded (and what its source publishes of its book), and that is not counted.
    */
   evidenced: boolean;
 }
@@ -45,7 +50,8 @@ export interface VerifiedVolume {
 }
 
 /**
- * Verified 24 h volume (scoring-anchors 4.4 F1): per venue the lesser of reported and depth-implied volume,
+ * Verified 24 h volume (scoring-anchors 4.4 F1): nothing from a venue nobody checked (`no_evidence`); per checked
+ * venue the lesser of reported and depth-implied volume (a depth known only as a floor does not limit),
  * times the integrity of the coin's tape there — the honest share its tape vouches for, so fake volume is
  * dropped where it is found and the real volume beside it still counts (nothing at an outlier price) — then no
  * venue above the share cap of the coin's total (capped iteratively, like index weight caps). Faking volume
@@ -69,7 +75,9 @@ export function verifiedVolume(
     if (!market.evidenced)
       return { exchangeId: market.exchangeId, reported, plausible: 0, verified: 0, limitedBy: 'no_evidence' };
     const depthImplied =
-      market.depthUsd2pct === null ? reported : Math.max(0, market.depthUsd2pct) * depthImpliedVolumeMultiple;
+      market.depthUsd2pct === null || market.depthLowerBound === true
+        ? reported
+        : Math.max(0, market.depthUsd2pct) * depthImpliedVolumeMultiple;
     const plausible = Math.min(reported, depthImplied);
     const verified = plausible * market.integrity;
     const limitedBy = depthImplied < reported ? 'depth' : market.integrity < 0.95 ? 'integrity' : 'none';
@@ -103,7 +111,11 @@ export function fitDepthMultiple(markets: readonly VenueMarket[]): number {
   const ratios = markets
     .filter((market) => market.integrity >= fitIntegrity && !market.priceExcluded)
     .filter(
-      (market) => market.depthUsd2pct !== null && market.depthUsd2pct > 0 && market.reportedVolumeUsd24h > 0,
+      (market) =>
+        market.depthUsd2pct !== null &&
+        market.depthUsd2pct > 0 &&
+        market.depthLowerBound !== true &&
+        market.reportedVolumeUsd24h > 0,
     )
     .map((market) => market.reportedVolumeUsd24h / (market.depthUsd2pct ?? 1));
   const typical = median(ratios);

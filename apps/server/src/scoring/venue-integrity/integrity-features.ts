@@ -35,7 +35,10 @@ export interface IntegrityFeatures {
   pairedPrintShare: number | null;
   /** Share of prints outside the quote; high is suspicious. */
   outsideQuoteShare: number | null;
-  /** ±2 % depth ÷ reported 24 h volume (Alameda: honest ≳ 0.005); low is suspicious. */
+  /**
+   * ±2 % depth ÷ reported 24 h volume over the pairs whose depth covers the band (Alameda: honest ≳ 0.005); low
+   * is suspicious.
+   */
   depthToVolume: number | null;
   /** Trade-sign clustering: real flow 0.50–0.84, judged against that (honest-share.ts), not against peers. */
   signClustering: SignClustering | null;
@@ -91,7 +94,10 @@ export function integrityFeatures(evidence: VenueEvidence, copied: number | null
  * `market` and the copied share `copied`.
  */
 export function featuresOf(
-  market: Pick<VenueEvidence, 'exchangeId' | 'depthUsd2pct' | 'reportedVolumeUsd24h'>,
+  market: Pick<
+    VenueEvidence,
+    'exchangeId' | 'depthUsd2pct' | 'reportedVolumeUsd24h' | 'depthReportedVolumeUsd24h'
+  >,
   tallies: readonly PairTally[],
   copied: number | null,
 ): IntegrityFeatures {
@@ -99,6 +105,7 @@ export function featuresOf(
   const enoughSizes = tradeCount >= FEATURE_MINIMUMS.sizeTests;
   const enoughTape = tradeCount >= FEATURE_MINIMUMS.tapeTests;
   const sizes = tallies.map((tally) => tally.sizes);
+  const depthVolume = market.depthReportedVolumeUsd24h ?? market.reportedVolumeUsd24h;
   return {
     exchangeId: market.exchangeId,
     tradeCount,
@@ -111,10 +118,7 @@ export function featuresOf(
       tallies.map((tally) => tally.quote),
       FEATURE_MINIMUMS.quoteTests,
     ),
-    depthToVolume:
-      market.depthUsd2pct !== null && market.reportedVolumeUsd24h > 0
-        ? market.depthUsd2pct / market.reportedVolumeUsd24h
-        : null,
+    depthToVolume: market.depthUsd2pct !== null && depthVolume > 0 ? market.depthUsd2pct / depthVolume : null,
     signClustering: signClusteringOf(
       tallies.map((tally) => tally.signs),
       FEATURE_MINIMUMS.tapeTests,

@@ -89,6 +89,10 @@ export async function auditVenues(universe: readonly VenueEvidence[]): Promise<V
           exchangeId: venue.exchangeId,
           reportedVolumeUsd24h: evidence.reportedVolumeUsd24h,
           depthUsd2pct: evidence.depthUsd2pct,
+          // Depth known for only some of the pairs is a floor of theirs all.
+          depthLowerBound:
+            (evidence.depthReportedVolumeUsd24h ?? evidence.reportedVolumeUsd24h) <
+            evidence.reportedVolumeUsd24h,
           integrity: venue.integrity,
           priceExcluded: false,
           evidenced: true,
