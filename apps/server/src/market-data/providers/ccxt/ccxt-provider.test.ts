@@ -308,6 +308,18 @@ describe('CcxtProvider — order books and trades', () => {
     expect(server.requestsTo('/0/public/Depth')[0]?.query).toMatchObject({ pair: 'XXBTZUSD', count: '10' });
   });
 
+  it('asks no venue for more book levels than it serves', async () => {
+    const cx = provider();
+    await cx.getOrderBook({ exchangeId: 'kraken', coinId: 'bitcoin', quote: 'USD' }, 5_000, signal());
+    await cx.getOrderBook(BTC_USDT, 20_000, signal());
+    await cx.getOrderBook(BTC_USDT, 1_000, signal());
+    expect(server.requestsTo('/0/public/Depth').map((request) => request.query.count)).toEqual(['500']);
+    expect(server.requestsTo('/api/v3/depth').map((request) => request.query.limit)).toEqual([
+      '5000',
+      '1000',
+    ]);
+  });
+
   it('maps Binance aggregate trades (maker buyer → sell) and honours since', async () => {
     const cx = provider();
     const trades = await cx.getTrades(BTC_USDT, null, signal());

@@ -82,6 +82,13 @@ export interface CcxtProviderOptions {
 const NAME = 'ccxt';
 const DEFAULT_RETRY_AFTER_MS = 60_000;
 const CAPABILITIES: readonly Capability[] = ['tickers', 'orderBooks', 'trades', 'exchanges'];
+/**
+ * The most order-book levels per side each venue serves in one REST call (Binance /api/v3/depth `limit` ≤ 5,000;
+ * Kraken /0/public/Depth `count` ≤ 500): a deeper ask is cut to it rather than refused. Venues not listed get
+ * what is asked.
+ */
+export const BOOK_LEVEL_LIMITS: Readonly<Record<string, number>> = { binance: 5_000, kraken: 500 };
+
 const UNKNOWN_PAIR =
   /unknown (asset )?pair|invalid symbol|unknown symbol|symbol not found|market not found|product not found/i;
 
@@ -232,7 +239,7 @@ export class CcxtProvider extends PartialProvider {
     signal: AbortSignal,
   ): Promise<OrderBookSnapshot> {
     const { venue, market, identity } = await this.resolvePair(pair, signal);
-    const limit = Math.max(1, Math.floor(depth));
+    const limit = Math.max(1, Math.min(Math.floor(depth), BOOK_LEVEL_LIMITS[venue.ccxtId] ?? Infinity));
     const book = await this.call(venue, signal, () => venue.exchange.fetchOrderBook(market.symbol, limit));
     if (book === null || typeof book !== 'object')
       throw new MalformedResponseError(
