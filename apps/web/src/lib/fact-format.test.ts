@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { btcText, percentText, textOrDash } from './fact-format';
+import { btcText, establishedText, percentText, textOrDash } from './fact-format';
 
 describe('fact formatting', () => {
   it('writes bitcoin amounts whole from 100, abbreviated from a million, with two decimals below', () => {
@@ -16,5 +16,16 @@ describe('fact formatting', () => {
     expect(percentText(null)).toBe('-');
     expect(textOrDash('  ')).toBe('-');
     expect(textOrDash('Cayman Islands')).toBe('Cayman Islands');
+  });
+
+  it('writes a founding year as a year and a founding month as a month, in each language', () => {
+    expect(establishedText('2017', 'en')).toBe('2017');
+    expect(establishedText('2017', 'vi')).toBe('2017');
+    expect(establishedText('2017', 'zh-Hans')).toBe('2017年');
+    expect(establishedText('2017-07', 'en')).toBe('July 2017');
+    expect(establishedText('2017-07', 'zh-Hans')).toBe('2017年7月');
+    expect(establishedText('2017-07', 'vi')).toBe('tháng 7 năm 2017');
+    expect(establishedText(null, 'en')).toBe('-');
+    expect(establishedText('long ago', 'en')).toBe('long ago');
   });
 });

@@ -26,3 +26,21 @@ export function btcText(value: number | null | undefined, language: AppLanguage)
   if (value === null || value === undefined) return '-';
   return `${value >= 1e6 ? abbreviateNumber(value, language) : formatNumber(value, value >= 100 ? 0 : 2)} BTC`;
 }
+
+/**
+ * When a venue was founded: a year as a year ("2017", "2017年"), a month as a month ("July 2017",
+ * "2017年7月"); "-" when missing. A source that knows only the year never gets a month made up.
+ */
+export function establishedText(value: string | null | undefined, language: AppLanguage): string {
+  const match = value ? /^(\d{4})(?:-(\d{2}))?$/.exec(value.trim()) : null;
+  if (!match) return textOrDash(value);
+  const year = Number(match[1]);
+  const month = match[2] === undefined ? null : Number(match[2]);
+  if (month === null || month < 1 || month > 12)
+    return new Intl.DateTimeFormat(language, { year: 'numeric', timeZone: 'UTC' }).format(
+      Date.UTC(year, 0, 1),
+    );
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1, 1),
+  );
+}

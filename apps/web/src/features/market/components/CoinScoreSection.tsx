@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, SCORE_FACTOR_FAMILY } from '@coinlens/contract';
+import { formatDateTime, formatList, SCORE_FACTOR_FAMILY, sourceLabel } from '@coinlens/contract';
 import type { CoinScoreView, ScoreFactor } from '@coinlens/contract';
 import { useTranslation } from '@/lib/i18n';
 
@@ -22,7 +22,7 @@ function coverageOf(view: CoinScoreView, factor: ScoreFactor) {
 
 /** The factors that had data (with their source), then the ones that had none, named: never all seven by default. */
 function ComponentBars({ view }: { view: CoinScoreView }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const used = view.components.filter((component) => coverageOf(view, component.factor)?.available);
   const missing = view.components.filter((component) => !coverageOf(view, component.factor)?.available);
   return (
@@ -43,7 +43,7 @@ function ComponentBars({ view }: { view: CoinScoreView }) {
                 {t(`score.factor.${component.factor}`)}{' '}
                 <span className="cl-score-muted">
                   {t('score.weight', { weight: Math.round(component.weight * 100) })}
-                  {source && ` · ${t('score.source', { source })}`}
+                  {source && ` · ${t('score.source', { source: sourceLabel(source, language) })}`}
                 </span>
               </span>
               <span>
@@ -62,7 +62,10 @@ function ComponentBars({ view }: { view: CoinScoreView }) {
       {missing.length > 0 && (
         <p className="cl-score-muted" data-testid="score-no-data">
           {t('score.noDataFor', {
-            factors: missing.map((component) => t(`score.factor.${component.factor}`)).join(', '),
+            factors: formatList(
+              missing.map((component) => t(`score.factor.${component.factor}`)),
+              language,
+            ),
           })}
         </p>
       )}

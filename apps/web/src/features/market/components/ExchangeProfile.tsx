@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 
 import { FactList, type Fact } from '@/components/FactList';
 import { Money } from '@/components/Money';
-import { btcText, percentText, quantityText, textOrDash } from '@/lib/fact-format';
+import { btcText, establishedText, percentText, quantityText, textOrDash } from '@/lib/fact-format';
 import { useDisplayLanguage } from '@/lib/use-display-language';
 import { ProjectLinks } from './ProjectLinks';
 import './coin-page.css';
@@ -64,10 +64,14 @@ function tradingFacts(exchange: ExchangeDetail, t: TFunction, language: AppLangu
   ];
 }
 
-function complianceFacts(exchange: ExchangeDetail, t: TFunction): Fact[] {
+function complianceFacts(exchange: ExchangeDetail, t: TFunction, language: AppLanguage): Fact[] {
   return [
     { key: 'kind', label: t('exchanges.field.kind'), value: t(`exchanges.kind.${exchange.kind}`) },
-    { key: 'established', label: t('exchanges.field.established'), value: textOrDash(exchange.established) },
+    {
+      key: 'established',
+      label: t('exchanges.field.established'),
+      value: establishedText(exchange.established, language),
+    },
     {
       key: 'registration_place',
       label: t('exchanges.field.registrationPlace'),
@@ -97,7 +101,7 @@ export function ExchangeProfile({ exchange, onOpenCoin, onOpenLink }: ExchangePr
       />
       <FactList
         title={t('exchanges.section.company')}
-        facts={complianceFacts(exchange, t)}
+        facts={complianceFacts(exchange, t, language)}
         testId="exchange-section-company"
       />
       <FactList
@@ -117,7 +121,8 @@ export function ExchangeProfile({ exchange, onOpenCoin, onOpenLink }: ExchangePr
                 {token.symbol} · {token.name}
               </button>
             ) : (
-              t('exchanges.noToken')
+              // Unknown is not "none": no source names the token, so the dash every missing fact gets.
+              '-'
             ),
           },
           { key: 'burn_info', label: t('exchanges.field.burnInfo'), value: textOrDash(exchange.burn_info) },
