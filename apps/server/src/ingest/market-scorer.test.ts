@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+
+import type {
+  BookLevel,
+  Capability,
+  CoinProfile,
+  ExchangeProfile,
+  MarketDataProvider,
+  OrderBookSnapshot,
+  PairQuery,
+  VenueTicker,
+} from '@coinlens/market-model';
+import { NotFoundError } from '@coinlens/market-model';
+import { emptyCoinState, emptyExchangeState, MarketSnapshot } from '../market-store/market-snapshot.js';
+import type { CoinState } from '../market-store/market-snapshot.js';
+import { MarketScorer } from './market-scorer.js';
+
+const NOW = 1_750_000_000_000;
+
+/** A book around 100 with 100 levels a side 0.001 % apart (ending 0.1 % from mid), 10 units each. */
+function shortBook(pair: PairQuery): OrderBookSnapshot {
+  const side = (sign: 1 | -1): BookLevel[] =>
+    Array.from({ length: 100 }, (_, i) => [100 * (1 + sign * 0.00001 * (i + 1)), 10] as const);
+  return { ...pair, base: pair.coinId, bids: side(-1), asks: side(1), timestamp: NOW };
+}
+
+/**
+ * Live routing: tickers from "coingecko", books and tapes from "ccxt", which serves only `read` venues, each
+ * holding 100 levels whatever is asked.
+ */
+function liveProvider(read: ReadonlySet<string>): MarketDataProvider {
+  const unserved = (pair: PairQuery) =>
+    Promise.reject(new NotFoundError('ccxt', `${pair.exchangeId} not configured`));
+  const sources: Partial<Record<Capability, string>> = {
+    tickers: 'coingecko',
+    coins: 'coingecko',
+    orderBooks: 'ccxt',
+    trades: 'ccxt',
+  };
+  return {
+    name: 'live',
+    capabilities: new Set<Capability>(['tickers', 'orderBooks', 'trades']),
+    sourceOf: (capability: Capability) => sources[capability] ?? 'live',
+    getTrades: (pair: PairQuery) => (read.has(pair.exchangeId) ? Promise.resolve([]) : unserved(pair)),
+    getOrderBook: (pair: PairQuery) =>
+      read.has(pair.exchangeId) ? Promise.resolve(shortBook(pair)) : unserved(pair),
+  } as unknown as MarketDataProvider;
+}
+
+function ticker(
+  exchangeId: string,
+  coinId: string,
+  volumeUsd24h: number,
+  publishedUsd: number | null,
+): VenueTicker {
+  return {
+    exchangeId,
+    coinId,
+    base: coinId,
+    quote: 'USDT',
+    last: 100,
+    lastUsd: 100,
+    volumeUsd24h,
+    timestamp: NOW,
+    ...(publishedUsd === null
+      ? {}
+      : { depthUsd2pctUp: publishedUsd / 2, depthUsd2pctDown: publishedUsd / 2 }),
+  } as VenueTicker;
+}
+
+function coin(id: string, marketCap: number, tickers: VenueTicker[]): CoinState {
+  return {
+    ...emptyCoinState({ id, stablecoin: false } as CoinProfile),
+    price: 100,
+    asOf: NOW,
+    venues: tickers.map((entry) => ({ ticker: entry, excluded: false })),
+    metrics: { circulatingMarketCap: marketCap } as CoinState['metrics'],
+    social: {
+      followers: { x: marketCap / 1e3, reddit: null, telegram: null },
+      engagement24h: null,
+      timestamp: NOW,
+    },
+    developer: { commits4w: 40, source: 'coingecko', timestamp: NOW },
+  } as CoinState;
+}
+
+/** Bitcoin on a venue ccxt reads and one nobody reads; a coin only on the unread venue; a few more to rank. */
+function market(): MarketSnapshot {
+  const snapshot = new MarketSnapshot(60_000);
+  const coins = [
+    coin('bitcoin', 1e12, [ticker('binance', 'bitcoin', 2e9, 4e7), ticker('lbank', 'bitcoin', 3e9, 2e7)]),
+    coin('ethereum', 4e11, [ticker('binance', 'ethereum', 1e9, null), ticker('lbank', 'ethereum', 1e9, 1e7)]),
+    coin('unread', 1e9, [ticker('lbank', 'unread', 5e8, 1e6)]),
+    coin('solana', 8e10, [ticker('binance', 'solana', 3e8, 5e6)]),
+  ];
+  for (const state of coins) snapshot.coins.set(state.profile.id, state);
+  for (const id of ['binance', 'lbank']) {
+    const state = emptyExchangeState({ id } as ExchangeProfile, NOW);
+    state.pairCount = 3;
+    snapshot.exchanges.set(id, state);
+  }
+  return snapshot;
+}
+
+async function scored(): Promise<MarketSnapshot> {
+  const snapshot = market();
+  const log = { warn: () => {} } as unknown as FastifyBaseLogger;
+  await new MarketScorer(liveProvider(new Set(['binance'])), snapshot, log, () => NOW).run(
+    new AbortController().signal,
+  );
+  return snapshot;
+}
+
+const venueVolume = (snapshot: MarketSnapshot, coinId: string, exchangeId: string) =>
+  snapshot.coins
+    .get(coinId)!
+    .score!.detail.values.volume.venues.find((venue) => venue.exchangeId === exchangeId)!;
+
+describe('MarketScorer over venues it read and venues it did not', () => {
+  it('counts nothing of a venue nobody read (no_evidence), whatever depth its source publishes', async () => {
+    const snapshot = await scored();
+    expect(venueVolume(snapshot, 'bitcoin', 'lbank')).toMatchObject({
+      limitedBy: 'no_evidence',
+      verified: 0,
+    });
+    expect(venueVolume(snapshot, 'bitcoin', 'binance').verified).toBeGreaterThan(0);
+    expect(snapshot.coins.get('unread')!.coverage!.verified_volume).toBeNull();
+  });
+
+  it('never judges the read venue on a book that ends short of ±2 %', async () => {
+    const snapshot = await scored();
+    // Bitcoin's book ends 0.1 % from mid; its source publishes $40M over ±2 %: that figure stands.
+    expect(venueVolume(snapshot, 'bitcoin', 'binance').limitedBy).not.toBe('depth');
+    // Ethereum's has no published figure: the $0.2M floor read must not cap $1B.
+    expect(venueVolume(snapshot, 'ethereum', 'binance').limitedBy).not.toBe('depth');
+    expect(snapshot.exchanges.get('binance')!.score!.integrityFlags).not.toContain('thin_book_for_volume');
+  });
+
+  it('names in each coverage entry only the sources that gave its figure', async () => {
+    const snapshot = await scored();
+    const unread = snapshot.coins.get('unread')!.coverage!;
+    expect(unread.liquidity?.source).toBe('coingecko');
+    const bitcoin = snapshot.coins.get('bitcoin')!.coverage!;
+    expect(bitcoin.verified_volume?.source).toBe('coingecko + ccxt');
+    // Binance's short book gave way to the published figure; lbank's is published too.
+    expect(bitcoin.liquidity?.source).toBe('coingecko');
+    expect(snapshot.coins.get('ethereum')!.coverage!.liquidity?.source).toBe('ccxt + coingecko');
+
+    const lbank = snapshot.exchanges.get('lbank')!.score!.coverage;
+    expect(lbank.integrity).toBeNull();
+    expect(lbank.verified_volume).toBeNull();
+    expect(lbank.liquidity?.source).toBe('coingecko');
+    const binance = snapshot.exchanges.get('binance')!.score!.coverage;
+    expect(binance.integrity?.source).toBe('ccxt');
+    expect(binance.verified_volume?.source).toBe('coingecko + ccxt');
+  });
+});
