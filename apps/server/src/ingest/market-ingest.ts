@@ -45,8 +45,13 @@ export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
 
 /** How often a batch of coins' venue tickers is read where prices come from aggregate quotes. */
 const VENUES_MS = 60_000;
-/** How often profiles are read again where details arrive behind a staged start. */
-const PROFILES_MS = 10 * 60_000;
+/**
+ * How often profiles are read again where details arrive behind a staged start: each read is one or two list calls,
+ * and merges whatever details the signals and the background fill have fetched since.
+ */
+const PROFILES_MS = 2 * 60_000;
+/** While a staged start's venues are still being read for the first time, the score runs this often. */
+const WARM_UP_SCORE_MS = 60_000;
 
 /** What every job in jobs/ offers the scheduler. */
 interface IngestJob {
@@ -95,7 +100,7 @@ export class MarketIngest {
     this.candles = new CandlesJob(provider, snapshot, candles, history, options.backfillMs['1m'], now);
     this.rates = new RatesJob(provider, snapshot);
     this.signals = new SignalsJob(provider, snapshot);
-    this.scoring = new ScoreJob(scorer, snapshot, ranking);
+    this.scoring = new ScoreJob(scorer, snapshot, ranking, now);
     this.retention = new RetentionJob(candles, now);
     this.venues = options.prices === 'quotes' ? new VenuesJob(provider, snapshot, now) : null;
   }
@@ -195,12 +200,29 @@ export class MarketIngest {
       job('signals', signalsMs, this.venues ? 600_000 : 60_000, this.signals),
       this.venues ? 1_000 : signalsMs,
     );
-    this.scheduler.add(job('score', scoreMs, 120_000, this.scoring), Math.min(scoreMs, 1_000));
+    this.scheduler.add(
+      this.venues
+        ? job('score', Math.min(scoreMs, WARM_UP_SCORE_MS), 120_000, {
+            run: (signal) => (this.stagedScoreDue() ? this.scoring.run(signal) : Promise.resolve()),
+          })
+        : job('score', scoreMs, 120_000, this.scoring),
+      Math.min(scoreMs, 1_000),
+    );
     this.scheduler.add(job('retention', 3_600_000, 120_000, this.retention), 60_000);
     if (this.venues) {
       this.scheduler.add(job('venues', VENUES_MS, VENUES_MS, this.venues), 5_000);
       this.scheduler.add(job('profiles', PROFILES_MS, 120_000, this.profiles), PROFILES_MS);
     }
+  }
+
+  /**
+   * Whether a staged start's scheduled score should run: every `scoreMs`, and every minute while the first round of
+   * venues is still arriving (so trading evidence shows within minutes, not at the next five-minute run).
+   */
+  private stagedScoreDue(): boolean {
+    const last = this.scoring.lastRunAt;
+    if (last === null || this.venues?.roundDone !== true) return true;
+    return this.options.now() - last >= this.options.scoreMs - WARM_UP_SCORE_MS / 2;
   }
 
   /**

@@ -7,16 +7,20 @@ import type { MarketScorer } from '../market-scorer.js';
 export class ScoreJob {
   /** Whether a run has completed (until then every score field is null). */
   scored = false;
+  /** When the last run completed; null before the first. */
+  lastRunAt: number | null = null;
 
   constructor(
     private readonly scorer: MarketScorer,
     private readonly snapshot: MarketSnapshot,
     private readonly ranking: MarketRanking,
+    private readonly now: () => number,
   ) {}
 
   async run(signal: AbortSignal): Promise<void> {
     await this.scorer.run(signal);
     this.scored = true;
+    this.lastRunAt = this.now();
     for (const coin of this.snapshot.coins.values())
       coin.certification = certificationOf(coin.profile, coin.score, coin.venues);
     this.ranking.rank();

@@ -1,50 +1,83 @@
 import type { MarketDataProvider } from '@coinlens/market-model';
+import { NotFoundError, RateLimitedError } from '@coinlens/market-model';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { referencePrice, VenueExclusions } from '../reference-price.js';
 
-/** Coins whose venue tickers one run asks for (one call each on CoinGecko's public tier, 2.1 s apart). */
-export const VENUE_BATCH = 8;
+/**
+ * How long one run keeps reading coins' venues (one call a coin): on CoinGecko's public tier, at 2.1 s a call
+ * shared with every other job, ~15 coins a minute; where calls are cheap, a whole round of 250 in one run.
+ */
+export const VENUES_RUN_BUDGET_MS = 30_000;
+/** A coin the source does not know (404) is asked again only after this long. */
+const UNKNOWN_COIN_RETRY_MS = 6 * 3_600_000;
 
 /**
  * Where prices come from the source's aggregate quotes (CoinGecko), each coin's venues — spread, ±2 % depth and
- * volume per pair — come a few coins per run, largest coins first and then round again, inside the public
- * rate limit. Outliers are marked against the same k·MAD band as venue-priced sources; the price stays the
- * source's own.
+ * volume per pair — are read one coin at a time, largest coins first and then round again, for as long as a run's
+ * budget allows inside the public rate limit. One coin's failure costs only that coin (it keeps its last venues);
+ * a rate limit ends the run, and the round resumes where it stopped. Outliers are marked against the same k·MAD
+ * band as venue-priced sources; the price stays the source's own.
  */
 export class VenuesJob {
   private next = 0;
+  /** Whether every coin's venues have been asked for once (until then the score's trading evidence is growing). */
+  roundDone = false;
   private readonly exclusions = new Map<string, VenueExclusions>();
+  /** Coins the source answered 404 for, with when. */
+  private readonly unknown = new Map<string, number>();
 
   constructor(
     private readonly provider: MarketDataProvider,
     private readonly snapshot: MarketSnapshot,
     private readonly now: () => number,
+    private readonly budgetMs = VENUES_RUN_BUDGET_MS,
   ) {}
 
   async run(signal: AbortSignal): Promise<void> {
     if (!this.provider.capabilities.has('tickers')) return;
     const ranked = [...this.snapshot.coins.values()].sort((a, b) => a.rank - b.rank);
     if (ranked.length === 0) return;
-    const batch = Array.from(
-      { length: Math.min(VENUE_BATCH, ranked.length) },
-      (_, index) => ranked[(this.next + index) % ranked.length]!.profile.id,
-    );
-    this.next = (this.next + batch.length) % ranked.length;
-    const tickers = await this.provider.getTickers({ coinIds: batch }, signal);
-    for (const coinId of batch) {
-      const coin = this.snapshot.coins.get(coinId);
-      const own = tickers.filter((ticker) => ticker.coinId === coinId);
-      if (!coin || own.length === 0) continue;
-      let exclusions = this.exclusions.get(coinId);
-      if (!exclusions) {
-        exclusions = new VenueExclusions();
-        this.exclusions.set(coinId, exclusions);
+    const started = this.now();
+    let read = 0;
+    try {
+      for (let asked = 0; asked < ranked.length && this.now() - started < this.budgetMs; asked++) {
+        const coinId = ranked[this.next % ranked.length]!.profile.id;
+        this.next = (this.next + 1) % ranked.length;
+        if (this.next === 0) this.roundDone = true;
+        if (await this.readCoin(coinId, signal)) read++;
       }
-      const excluded = new Set(referencePrice(own, exclusions)?.excluded ?? []);
-      coin.venues = own.map((ticker) => ({ ticker, excluded: excluded.has(ticker) }));
+    } finally {
+      if (read > 0) {
+        this.aggregateExchanges();
+        this.snapshot.version++;
+      }
     }
-    this.aggregateExchanges();
-    this.snapshot.version++;
+  }
+
+  /** Reads one coin's venues; false when it was skipped or failed (a rate limit or an abort is thrown). */
+  private async readCoin(coinId: string, signal: AbortSignal): Promise<boolean> {
+    const unknownSince = this.unknown.get(coinId);
+    if (unknownSince !== undefined && this.now() - unknownSince < UNKNOWN_COIN_RETRY_MS) return false;
+    let tickers;
+    try {
+      tickers = await this.provider.getTickers({ coinIds: [coinId] }, signal);
+    } catch (error) {
+      if (signal.aborted || error instanceof RateLimitedError) throw error;
+      if (error instanceof NotFoundError) this.unknown.set(coinId, this.now());
+      return false;
+    }
+    this.unknown.delete(coinId);
+    const coin = this.snapshot.coins.get(coinId);
+    if (!coin) return false;
+    const own = tickers.filter((ticker) => ticker.coinId === coinId);
+    let exclusions = this.exclusions.get(coinId);
+    if (!exclusions) {
+      exclusions = new VenueExclusions();
+      this.exclusions.set(coinId, exclusions);
+    }
+    const excluded = new Set(referencePrice(own, exclusions)?.excluded ?? []);
+    coin.venues = own.map((ticker) => ({ ticker, excluded: excluded.has(ticker) }));
+    return true;
   }
 
   /** Each exchange's pairs, coins and turnover over the venues read so far (they fill in round by round). */

@@ -284,6 +284,33 @@ describe('CoinGeckoProvider — happy paths', () => {
     expect(server.requestsTo(/^\/coins\/(ethereum|tether)$/)).toHaveLength(0);
   });
 
+  it('merges every detail the signals read into the profiles, beyond coinDetailLimit', async () => {
+    server.json('/coins/markets', fixture('coins-markets.json'));
+    server.json('/coins/bitcoin', fixture('coin-bitcoin.json'));
+    server.json('/coins/tether', fixture('coin-tether.json'));
+    server.route('/coins/ethereum', { status: 404, json: { error: 'coin not found' } });
+    const cg = provider({ coinDetailLimit: 0 });
+    expect((await cg.getCoins(signal())).map((coin) => coin.links)).toEqual([{}, {}, {}]);
+    await cg.getSocial(['bitcoin', 'ethereum', 'tether'], signal());
+    const coins = await cg.getCoins(signal());
+    expect(coins.find((coin) => coin.id === 'bitcoin')?.coreAlgorithm).toBe('SHA-256');
+    expect(coins.find((coin) => coin.id === 'tether')?.links.website).toBeTruthy();
+    // A coin CoinGecko does not know is asked once, whichever job asks next.
+    await cg.getSocial(['ethereum'], signal());
+    await provider({ coinDetailLimit: 3 }).getCoins(signal());
+    expect(server.requestsTo('/coins/ethereum')).toHaveLength(2);
+    await cg.getDeveloper(['ethereum'], signal());
+    expect(server.requestsTo('/coins/ethereum')).toHaveLength(2);
+  });
+
+  it('shares one detail request between profiles and signals asking at once', async () => {
+    server.json('/coins/markets', fixture('coins-markets.json'));
+    server.route('/coins/bitcoin', { json: fixture('coin-bitcoin.json'), delayMs: 100 });
+    const cg = provider({ coinDetailLimit: 1 });
+    await Promise.all([cg.getCoins(signal()), cg.getSocial(['bitcoin'], signal())]);
+    expect(server.requestsTo('/coins/bitcoin')).toHaveLength(1);
+  });
+
   it('stops fetching details after a rate limit but still lists every coin', async () => {
     server.json('/coins/markets', fixture('coins-markets.json'));
     server.route('/coins/bitcoin', {

@@ -128,6 +128,10 @@ export class CoinGeckoProvider extends PartialProvider {
   };
   private readonly coinDetails = new Map<string, Cached<CoinDetail>>();
   private readonly exchangeDetails = new Map<string, Cached<ExchangeDetail>>();
+  /** Coin and exchange ids CoinGecko answered 404 or an unreadable detail for, with when: not asked again soon. */
+  private readonly missingDetails = new Map<string, number>();
+  /** Coin details being fetched: profiles and signals asking for the same coin share one request. */
+  private readonly coinDetailsInFlight = new Map<string, Promise<CoinDetail>>();
   /** One background detail fill at a time. */
   private fillingDetails = false;
   /** The last coin list read, which quotes within `RECENT_MARKETS_MS` reuse. */
@@ -161,24 +165,36 @@ export class CoinGeckoProvider extends PartialProvider {
   // ── coins ────────────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * The top `maxCoins` coins by market cap (`/coins/markets`, paged), the first `coinDetailLimit` enriched
-   * with `/coins/{id}` (cached `detailTtlMs`). A detail that fails is skipped (that coin keeps its
-   * markets-only profile); a rate limit or outage stops the remaining details for this call.
+   * The top `maxCoins` coins by market cap (`/coins/markets`, paged), each enriched with its `/coins/{id}` detail
+   * when one is cached (`detailTtlMs`; the signals read the same detail), and the first `coinDetailLimit` fetched
+   * when missing. A detail that fails is skipped (that coin keeps its markets-only profile); a rate limit or
+   * outage stops the remaining details for this call.
    */
   override async getCoins(signal: AbortSignal): Promise<CoinProfile[]> {
     const entries = await this.marketsPages(signal);
     const ids = entries.slice(0, this.settings.coinDetailLimit).map((entry) => entry.id);
-    const details = await this.details(ids, this.coinDetails, (id, at) => this.coinDetail(id, at), signal);
-    const profiles: CoinProfile[] = [];
-    for (const entry of entries) {
-      const detail = details.get(entry.id) ?? null;
-      profiles.push(toCoinProfile(entry, detail));
-    }
-    return profiles;
+    const details = await this.details(
+      'coin',
+      ids,
+      this.coinDetails,
+      (id, at) => this.coinDetail(id, at),
+      signal,
+    );
+    return entries.map((entry) =>
+      toCoinProfile(entry, details.get(entry.id) ?? this.cached(this.coinDetails, entry.id)),
+    );
   }
 
   /** `/coins/{id}` with localization (names and descriptions per language) and without the heavy parts. */
-  async coinDetail(id: string, signal: AbortSignal): Promise<CoinDetail> {
+  coinDetail(id: string, signal: AbortSignal): Promise<CoinDetail> {
+    const pending = this.coinDetailsInFlight.get(id);
+    if (pending) return pending;
+    const request = this.fetchCoinDetail(id, signal).finally(() => this.coinDetailsInFlight.delete(id));
+    this.coinDetailsInFlight.set(id, request);
+    return request;
+  }
+
+  private async fetchCoinDetail(id: string, signal: AbortSignal): Promise<CoinDetail> {
     const detail = await this.http.get(
       `/coins/${encodeURIComponent(id)}`,
       {
@@ -228,11 +244,12 @@ export class CoinGeckoProvider extends PartialProvider {
       const entry = this.coinDetails.get(id);
       let detail = entry && this.now() - entry.at <= this.settings.signalsTtlMs ? entry.value : null;
       if (!detail) {
+        if (this.knownMissing(`coin:${id}`)) continue;
         try {
           detail = await this.coinDetail(id, signal);
         } catch (error) {
           if (signal.aborted) throw signal.reason;
-          if (error instanceof NotFoundError || error instanceof MalformedResponseError) continue;
+          if (this.rememberMissing(`coin:${id}`, error)) continue;
           if (results.length === 0) throw error;
           break;
         }
@@ -311,17 +328,15 @@ export class CoinGeckoProvider extends PartialProvider {
     const listed = dedupeById(entries).slice(0, this.settings.maxExchanges);
     const ids = listed.slice(0, this.settings.exchangeDetailLimit).map((entry) => entry.id);
     const details = await this.details(
+      'exchange',
       ids,
       this.exchangeDetails,
       (id, at) => this.exchangeDetail(id, at),
       signal,
     );
-    const profiles: ExchangeProfile[] = [];
-    for (const entry of listed) {
-      const detail = details.get(entry.id) ?? null;
-      profiles.push(toExchangeProfile(entry, detail));
-    }
-    return profiles;
+    return listed.map((entry) =>
+      toExchangeProfile(entry, details.get(entry.id) ?? this.cached(this.exchangeDetails, entry.id)),
+    );
   }
 
   async exchangeDetail(id: string, signal: AbortSignal): Promise<ExchangeDetail> {
@@ -483,6 +498,7 @@ export class CoinGeckoProvider extends PartialProvider {
    * or an outage: the next call tries again); that coin or exchange keeps its list-derived profile.
    */
   private async details<T>(
+    kind: 'coin' | 'exchange',
     ids: readonly string[],
     cache: Map<string, Cached<T>>,
     fetchOne: (id: string, signal: AbortSignal) => Promise<T>,
@@ -493,15 +509,21 @@ export class CoinGeckoProvider extends PartialProvider {
     for (const id of ids) {
       const detail = this.cached(cache, id);
       if (detail) found.set(id, detail);
-      else missing.push(id);
+      else if (!this.knownMissing(`${kind}:${id}`)) missing.push(id);
     }
     const fetchAll = async (within: AbortSignal) => {
       for (const id of missing) {
+        // The signals may have read it meanwhile (a background fill takes minutes on the public tier).
+        const meanwhile = this.cached(cache, id);
+        if (meanwhile) {
+          found.set(id, meanwhile);
+          continue;
+        }
         try {
           found.set(id, await fetchOne(id, within));
         } catch (error) {
           if (within.aborted) throw within.reason;
-          if (!(error instanceof NotFoundError || error instanceof MalformedResponseError)) return;
+          if (!this.rememberMissing(`${kind}:${id}`, error)) return;
         }
       }
     };
@@ -517,6 +539,19 @@ export class CoinGeckoProvider extends PartialProvider {
         .finally(() => (this.fillingDetails = false));
     }
     return found;
+  }
+
+  /** Whether CoinGecko said of this detail, within `detailTtlMs`, that it has none (404) or none readable. */
+  private knownMissing(key: string): boolean {
+    const at = this.missingDetails.get(key);
+    return at !== undefined && this.now() - at <= this.settings.detailTtlMs;
+  }
+
+  /** Remembers a 404 or unreadable detail so it is not asked again soon; false for any other failure. */
+  private rememberMissing(key: string, error: unknown): boolean {
+    if (!(error instanceof NotFoundError || error instanceof MalformedResponseError)) return false;
+    this.missingDetails.set(key, this.now());
+    return true;
   }
 
   private cached<T>(cache: Map<string, Cached<T>>, id: string): T | null {

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+
+import type {
+  AggregateQuote,
+  CoinProfile,
+  MarketDataProvider,
+  TickerQuery,
+  VenueTicker,
+} from '@coinlens/market-model';
+import { NotFoundError, PartialProvider, RateLimitedError, UnavailableError } from '@coinlens/market-model';
+import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
+import { emptyCoinState, MarketSnapshot as Snapshot } from '../../market-store/market-snapshot.js';
+import { CoinFigures } from '../coin-figures.js';
+import { HistoryCache } from '../history-cache.js';
+import type { MarketRanking } from '../market-ranking.js';
+import { TickJob } from './tick-job.js';
+import { VenuesJob } from './venues-job.js';
+
+const NOW = Date.UTC(2026, 10, 29, 12, 0);
+
+function ticker(coinId: string, exchangeId: string, price: number): VenueTicker {
+  return {
+    exchangeId,
+    coinId,
+    base: coinId.toUpperCase(),
+    quote: 'USDT',
+    last: price,
+    lastUsd: price,
+    bidUsd: price * 0.999,
+    askUsd: price * 1.001,
+    volumeBase24h: 1_000,
+    volumeUsd24h: 1_000 * price,
+    timestamp: NOW,
+  };
+}
+
+/** Quotes for every coin; tickers per coin, with the failures a real source has. */
+class QuoteSource extends PartialProvider implements MarketDataProvider {
+  readonly name = 'quotes';
+  readonly capabilities = new Set(['quotes', 'tickers'] as const);
+  readonly asked: string[] = [];
+  failures = new Map<string, () => Error>();
+
+  override getTickers(query: TickerQuery): Promise<VenueTicker[]> {
+    const coinId = query.coinIds?.[0] ?? '';
+    this.asked.push(coinId);
+    const failure = this.failures.get(coinId);
+    if (failure) return Promise.reject(failure());
+    return Promise.resolve(['alpha', 'bravo', 'charlie'].map((venue) => ticker(coinId, venue, 10)));
+  }
+
+  override getQuotes(coinIds: readonly string[]): Promise<AggregateQuote[]> {
+    return Promise.resolve(
+      coinIds.map((coinId) => ({
+        coinId,
+        priceUsd: 10,
+        volumeUsd24h: 5_000_000,
+        high24hUsd: null,
+        low24hUsd: null,
+        marketCapUsd: null,
+        athUsd: 40,
+        athAt: Date.UTC(2021, 10, 10),
+        atlUsd: 0.5,
+        atlAt: Date.UTC(2015, 9, 20),
+        timestamp: NOW,
+      })),
+    );
+  }
+
+  healthCheck(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+function market(ids: readonly string[]): MarketSnapshot {
+  const snapshot = new Snapshot(60_000);
+  ids.forEach((id, index) => {
+    const coin = emptyCoinState({
+      id,
+      symbol: id,
+      name: id,
+      links: {},
+      sectors: [],
+    } as unknown as CoinProfile);
+    coin.rank = index + 1;
+    snapshot.coins.set(id, coin);
+  });
+  return snapshot;
+}
+
+const venuesOf = (snapshot: MarketSnapshot, id: string) =>
+  snapshot.coins.get(id)?.venues.map((venue) => venue.ticker.exchangeId);
+const signal = () => AbortSignal.timeout(5_000);
+
+describe('the venues of quote-priced coins', () => {
+  it('reads coin by coin: one unknown or failing coin costs only itself, and an unknown one is not asked again', async () => {
+    const source = new QuoteSource();
+    const snapshot = market(['bitcoin', 'ghost', 'ethereum', 'flaky']);
+    source.failures.set('ghost', () => new NotFoundError('quotes', 'ghost'));
+    source.failures.set('flaky', () => new UnavailableError('quotes', 'timed out'));
+    const job = new VenuesJob(source, snapshot, () => NOW);
+    await job.run(signal());
+    expect(venuesOf(snapshot, 'bitcoin')).toEqual(['alpha', 'bravo', 'charlie']);
+    expect(venuesOf(snapshot, 'ethereum')).toEqual(['alpha', 'bravo', 'charlie']);
+    expect(venuesOf(snapshot, 'ghost')).toEqual([]);
+
+    // The next round: the 404 is remembered, the timeout is tried again and keeps nothing it did not read.
+    source.asked.length = 0;
+    await job.run(signal());
+    expect(source.asked).toEqual(['bitcoin', 'ethereum', 'flaky']);
+  });
+
+  it('stops at a rate limit and resumes the round where it stopped', async () => {
+    const source = new QuoteSource();
+    const snapshot = market(['bitcoin', 'ethereum', 'solana', 'dogecoin']);
+    source.failures.set('solana', () => new RateLimitedError('quotes', 30_000));
+    const job = new VenuesJob(source, snapshot, () => NOW);
+    await expect(job.run(signal())).rejects.toBeInstanceOf(RateLimitedError);
+    expect(venuesOf(snapshot, 'ethereum')).toHaveLength(3);
+    expect(venuesOf(snapshot, 'dogecoin')).toEqual([]);
+    source.failures.clear();
+    source.asked.length = 0;
+    await job.run(signal());
+    expect(source.asked.slice(0, 2)).toEqual(['dogecoin', 'bitcoin']);
+  });
+
+  it('keeps the venues through every quote tick, with the quoted volume and the source record', async () => {
+    const source = new QuoteSource();
+    const snapshot = market(['bitcoin', 'ethereum']);
+    const ranking = { rank: () => undefined } as unknown as MarketRanking;
+    const ticks = new TickJob(
+      source,
+      snapshot,
+      new CoinFigures(new HistoryCache()),
+      ranking,
+      'quotes',
+      () => NOW,
+    );
+    await new VenuesJob(source, snapshot, () => NOW).run(signal());
+    for (let tick = 0; tick < 3; tick++) await ticks.run(signal());
+    const bitcoin = snapshot.coins.get('bitcoin')!;
+    expect(bitcoin.venues.map((venue) => venue.ticker.exchangeId)).toEqual(['alpha', 'bravo', 'charlie']);
+    expect(bitcoin.metrics?.amount24h).toBe(5_000_000);
+    expect(bitcoin.metrics?.bidAskSpread).toBeCloseTo(0.2);
+    expect(bitcoin.metrics?.ath).toEqual({ price: 40, at: Date.UTC(2021, 10, 10) });
+  });
+});
