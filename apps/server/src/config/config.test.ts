@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       MARKET_AUTO_PROBE_MS: 5_000,
       COINGECKO_BASE_URL: 'https://api.coingecko.com/api/v3',
       DEFILLAMA_BASE_URL: 'https://api.llama.fi',
+      COINMETRICS_BASE_URL: 'https://community-api.coinmetrics.io/v4',
       GITHUB_API_URL: 'https://api.github.com',
       CCXT_EXCHANGES: ['binance', 'kraken', 'coinbase', 'bitstamp', 'gemini'],
       CCXT_URL_OVERRIDES: {},
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       MARKET_SOURCE: 'live',
       MARKET_AUTO_PROBE_MS: '800',
       DEFILLAMA_BASE_URL: 'http://127.0.0.1:4001',
+      COINMETRICS_BASE_URL: 'http://127.0.0.1:4004',
       GITHUB_API_URL: 'http://127.0.0.1:4002',
       GITHUB_TOKEN: 'ghp_x',
       CCXT_EXCHANGES: 'kraken, binance',
@@ -49,6 +51,7 @@ describe('loadConfig', () => {
       MARKET_SOURCE: 'live',
       MARKET_AUTO_PROBE_MS: 800,
       DEFILLAMA_BASE_URL: 'http://127.0.0.1:4001',
+      COINMETRICS_BASE_URL: 'http://127.0.0.1:4004',
       GITHUB_API_URL: 'http://127.0.0.1:4002',
       GITHUB_TOKEN: 'ghp_x',
       CCXT_EXCHANGES: ['kraken', 'binance'],
@@ -60,6 +63,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CCXT_EXCHANGES: 'Binance!' })).toThrow(ConfigError);
     expect(() => loadConfig({ CCXT_URL_OVERRIDES: 'binance' })).toThrow(ConfigError);
     expect(() => loadConfig({ DEFILLAMA_BASE_URL: 'ftp://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ COINMETRICS_BASE_URL: 'ftp://x' })).toThrow(ConfigError);
   });
 
   it('reads news feeds and official sources, and refuses what is not a URL', () => {

@@ -215,6 +215,12 @@ export const environmentFields = z.object({
       .optional()
       .transform((value) => value ?? 'https://api.llama.fi'),
   ),
+  COINMETRICS_BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .transform((value) => value ?? 'https://community-api.coinmetrics.io/v4'),
+  ),
   GITHUB_API_URL: optionalString.pipe(
     z
       .url({ protocol: /^https?$/ })

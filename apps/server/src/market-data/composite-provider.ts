@@ -39,7 +39,7 @@ const LAST_GOOD_MS = 24 * 60 * 60 * 1_000;
 
 /** `first`, with every field it leaves null or absent taken from `later`: the first non-null value wins. */
 export function mergeFields<T extends object>(first: T, later: T): T {
-  const merged: Record<string, unknown> = { ...first };
+  const merged = { ...first } as Record<string, unknown>;
   for (const [key, value] of Object.entries(later))
     if (merged[key] === null || merged[key] === undefined) merged[key] = value;
   return merged as T;

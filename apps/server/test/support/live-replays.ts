@@ -1,8 +1,9 @@
 /**
  * Replays of every live source on loopback, for a server started with MARKET_SOURCE=live (or auto) that never
  * touches the internet: CoinGecko (the real captures of ../shared/external/coingecko-captured when present,
- * else the provider's hand-written fixtures), DefiLlama and GitHub (their fixtures), ccxt's Binance and Kraken
- * (the ccxt fixtures, served under each exchange's API paths). `env` holds the base URLs to pass to the server.
+ * else the provider's hand-written fixtures), DefiLlama, Coin Metrics and GitHub (their fixtures), ccxt's
+ * Binance and Kraken (the ccxt fixtures, served under each exchange's API paths). `env` holds the base URLs to
+ * pass to the server.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,8 @@ const MINIMAL_FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>Re
 export interface LiveReplays {
   coingecko: ReplayServer;
   defillama: ReplayServer;
+  /** Coin Metrics' community API: `/timeseries/asset-metrics` answers its fixture whatever the assets asked. */
+  coinmetrics: ReplayServer;
   github: ReplayServer;
   /** Binance under `/api/v3/…`, Kraken under `/0/public/…` on one server. */
   exchanges: ReplayServer;
@@ -42,7 +45,8 @@ export interface LiveReplays {
 }
 
 export async function startLiveReplays(): Promise<LiveReplays> {
-  const [coingecko, defillama, github, exchanges] = await Promise.all([
+  const [coingecko, defillama, coinmetrics, github, exchanges] = await Promise.all([
+    ReplayServer.start(),
     ReplayServer.start(),
     ReplayServer.start(),
     ReplayServer.start(),
@@ -78,6 +82,7 @@ export async function startLiveReplays(): Promise<LiveReplays> {
       { path: '/overview/fees', query: (q) => q.dataType === 'dailyRevenue' },
       { json: json('defillama', 'fees-revenue.json') },
     );
+  coinmetrics.json('/timeseries/asset-metrics', json('coinmetrics', 'asset-metrics.json'));
   github
     .json('/rate_limit', { resources: {} })
     .json(/^\/repos\/[^/]+\/[^/]+$/, json('github', 'repo.json'))
@@ -100,16 +105,18 @@ export async function startLiveReplays(): Promise<LiveReplays> {
     { path: '/news.xml' },
     { body: feed as string, headers: { 'content-type': 'application/rss+xml' } },
   );
-  const servers = [coingecko, defillama, github, exchanges];
+  const servers = [coingecko, defillama, coinmetrics, github, exchanges];
   return {
     coingecko,
     defillama,
+    coinmetrics,
     github,
     exchanges,
     env: {
       MARKET_SOURCE: 'live',
       COINGECKO_BASE_URL: coingecko.url,
       DEFILLAMA_BASE_URL: defillama.url,
+      COINMETRICS_BASE_URL: coinmetrics.url,
       GITHUB_API_URL: github.url,
       CCXT_EXCHANGES: 'binance,kraken',
       CCXT_URL_OVERRIDES: `binance=${exchanges.url},kraken=${exchanges.url}`,

@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 export interface CoinMetricsProviderOptions {
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
-  /** Per request. Default 20 s. */
+  /** Per request. Default 10 s. */
   timeoutMs?: number;
   /** Spacing between request starts. Default 700 ms (the community tier allows 10 requests per 6 s per IP). */
   minIntervalMs?: number;
@@ -96,7 +96,7 @@ export class CoinMetricsProvider extends PartialProvider {
       provider: this.name,
       baseUrl: options.baseUrl ?? COINMETRICS_BASE_URL,
       fetch: unsupportedAsNotFound(options.fetch ?? ((input, init) => globalThis.fetch(input, init))),
-      timeoutMs: options.timeoutMs ?? 20_000,
+      timeoutMs: options.timeoutMs ?? 10_000,
       minIntervalMs: options.minIntervalMs ?? 700,
       now: this.now,
       rateLimitDelay: coinMetricsRateLimitDelay,
