@@ -74,6 +74,11 @@ export interface ExchangeProfile {
   monthlyVisits: number | null;
   /** A venue that exists only in a simulated market (never set by a real source). */
   fictional?: boolean;
+  /**
+   * What an aggregate source reports of the whole venue (CoinGecko's `/exchanges`): its 24 h turnover in BTC and its
+   * pair and coin counts. Absent where the venue's own tickers are the whole picture (a venue-priced source).
+   */
+  reported?: { volumeBtc24h: number | null; pairs: number | null; coins: number | null };
 }
 
 /** One trading pair on one venue at one moment. */

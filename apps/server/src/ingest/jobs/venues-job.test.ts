@@ -3,13 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type {
   AggregateQuote,
   CoinProfile,
+  ExchangeProfile,
   MarketDataProvider,
   TickerQuery,
   VenueTicker,
 } from '@coinlens/market-model';
 import { NotFoundError, PartialProvider, RateLimitedError, UnavailableError } from '@coinlens/market-model';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
-import { emptyCoinState, MarketSnapshot as Snapshot } from '../../market-store/market-snapshot.js';
+import {
+  emptyCoinState,
+  emptyExchangeState,
+  MarketSnapshot as Snapshot,
+} from '../../market-store/market-snapshot.js';
 import { CoinFigures } from '../coin-figures.js';
 import { HistoryCache } from '../history-cache.js';
 import type { MarketRanking } from '../market-ranking.js';
@@ -143,5 +148,25 @@ describe('the venues of quote-priced coins', () => {
     expect(bitcoin.metrics?.amount24h).toBe(5_000_000);
     expect(bitcoin.metrics?.bidAskSpread).toBeCloseTo(0.2);
     expect(bitcoin.metrics?.ath).toEqual({ price: 40, at: Date.UTC(2021, 10, 10) });
+  });
+
+  it("takes an exchange's turnover and pair count from what the source reports of the whole venue", async () => {
+    const source = new QuoteSource();
+    const snapshot = market(['bitcoin', 'ethereum']);
+    snapshot.coins.get('bitcoin')!.price = 50_000;
+    const venue = (id: string, reported?: ExchangeProfile['reported']) =>
+      emptyExchangeState({ id, name: id, ...(reported ? { reported } : {}) } as ExchangeProfile, 0);
+    snapshot.exchanges.set('alpha', venue('alpha', { volumeBtc24h: 2_000, pairs: 1_391, coins: 435 }));
+    snapshot.exchanges.set('bravo', venue('bravo'));
+    await new VenuesJob(source, snapshot, () => NOW).run(signal());
+    // Binance-like: its whole day, not the two pairs of it read so far.
+    expect(snapshot.exchanges.get('alpha')).toMatchObject({
+      amount24h: 100_000_000,
+      healthyAmount24h: 100_000_000,
+      pairCount: 1_391,
+      coinCount: 435,
+    });
+    // Without a report, the pairs read so far.
+    expect(snapshot.exchanges.get('bravo')).toMatchObject({ amount24h: 20_000, pairCount: 2, coinCount: 2 });
   });
 });

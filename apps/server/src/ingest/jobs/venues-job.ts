@@ -80,7 +80,11 @@ export class VenuesJob {
     return true;
   }
 
-  /** Each exchange's pairs, coins and turnover over the venues read so far (they fill in round by round). */
+  /**
+   * Each exchange's pairs, coins and turnover: what the source reports of the whole venue where it does (CoinGecko's
+   * `/exchanges`: 24 h turnover in BTC, pair and coin counts), else the venues read so far (they fill in round by
+   * round). The turnover of pairs outside the outlier band comes off the healthy amount either way.
+   */
   private aggregateExchanges(): void {
     const totals = new Map<string, { pairs: number; coins: Set<string>; amount: number; healthy: number }>();
     for (const coin of this.snapshot.coins.values())
@@ -92,14 +96,19 @@ export class VenuesJob {
         if (!excluded) entry.healthy += ticker.volumeUsd24h;
         totals.set(ticker.exchangeId, entry);
       }
+    const btcUsd = this.snapshot.coins.get('bitcoin')?.price ?? null;
     const now = this.now();
-    for (const [exchangeId, entry] of totals) {
-      const exchange = this.snapshot.exchanges.get(exchangeId);
-      if (!exchange) continue;
-      exchange.pairCount = entry.pairs;
-      exchange.coinCount = entry.coins.size;
-      exchange.amount24h = entry.amount;
-      exchange.healthyAmount24h = entry.healthy;
+    for (const exchange of this.snapshot.exchanges.values()) {
+      const read = totals.get(exchange.profile.id);
+      const reported = exchange.profile.reported;
+      const reportedUsd =
+        reported?.volumeBtc24h != null && btcUsd !== null ? reported.volumeBtc24h * btcUsd : null;
+      if (!read && reportedUsd === null) continue;
+      const readAmount = read?.amount ?? 0;
+      exchange.pairCount = Math.max(reported?.pairs ?? 0, read?.pairs ?? 0);
+      exchange.coinCount = Math.max(reported?.coins ?? 0, read?.coins.size ?? 0);
+      exchange.amount24h = reportedUsd ?? readAmount;
+      exchange.healthyAmount24h = Math.max(0, exchange.amount24h - (readAmount - (read?.healthy ?? 0)));
       exchange.asOf = now;
     }
   }

@@ -283,6 +283,11 @@ export function toExchangeProfile(entry: ExchangesEntry, detail: ExchangeDetail 
     burn: null,
     reservesUsd: null,
     monthlyVisits: null,
+    reported: {
+      volumeBtc24h: nonNegativeOrNull(entry.trade_volume_24h_btc),
+      pairs: nonNegativeOrNull(detail?.pairs),
+      coins: nonNegativeOrNull(detail?.coins),
+    },
   };
 }
 

@@ -149,6 +149,9 @@ export const exchangeDetailSchema = z.looseObject({
   image: nullableString,
   /** The description marks it required; DEX entries of the live API have answered null. */
   centralized: z.boolean().nullable(),
+  /** Newer than some recorded answers: absent is unknown. */
+  coins: z.number().nullish(),
+  pairs: z.number().nullish(),
 });
 export type ExchangeDetail = z.infer<typeof exchangeDetailSchema>;
 
