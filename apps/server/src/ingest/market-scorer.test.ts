@@ -69,9 +69,9 @@ function ticker(
   } as VenueTicker;
 }
 
-function coin(id: string, marketCap: number, tickers: VenueTicker[]): CoinState {
+function coin(id: string, marketCap: number, tickers: VenueTicker[], stablecoin = false): CoinState {
   return {
-    ...emptyCoinState({ id, stablecoin: false } as CoinProfile),
+    ...emptyCoinState({ id, stablecoin } as CoinProfile),
     price: 100,
     asOf: NOW,
     venues: tickers.map((entry) => ({ ticker: entry, excluded: false })),
@@ -93,6 +93,12 @@ function market(): MarketSnapshot {
     coin('ethereum', 4e11, [ticker('binance', 'ethereum', 1e9, null), ticker('lbank', 'ethereum', 1e9, 1e7)]),
     coin('unread', 1e9, [ticker('lbank', 'unread', 5e8, 1e6)]),
     coin('solana', 8e10, [ticker('binance', 'solana', 3e8, 5e6)]),
+    coin(
+      'tether',
+      1.5e11,
+      [ticker('binance', 'tether', 9e10, 9e9), ticker('lbank', 'tether', 9e9, 9e8)],
+      true,
+    ),
   ];
   for (const state of coins) snapshot.coins.set(state.profile.id, state);
   for (const id of ['binance', 'lbank']) {
@@ -154,5 +160,14 @@ describe('MarketScorer over venues it read and venues it did not', () => {
     const binance = snapshot.exchanges.get('binance')!.score!.coverage;
     expect(binance.integrity?.source).toBe('ccxt');
     expect(binance.verified_volume?.source).toBe('coingecko + ccxt');
+  });
+
+  it('scores a stablecoin on its evidence but ranks it after every other scored coin', async () => {
+    const snapshot = await scored();
+    const tether = snapshot.coins.get('tether')!.score!;
+    const others = ['bitcoin', 'ethereum', 'solana'].map((id) => snapshot.coins.get(id)!.score!);
+    // The most volume and depth of all: by its score it would stand ahead of some of them.
+    expect(others.some((score) => score.value < tether.value)).toBe(true);
+    expect(Math.max(...others.map((score) => score.rank))).toBeLessThan(tether.rank);
   });
 });

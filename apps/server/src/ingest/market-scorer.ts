@@ -156,7 +156,14 @@ export class MarketScorer {
       new Map(scores.map((score) => [score.coinId, score.score])),
       now,
     );
-    const ranking = this.coinSmoother.ranking();
+    // Stablecoins keep their score but follow every other scored coin in the ranking: their volume and depth are
+    // mostly the quote side of other coins' trades (docs/score-methodology.md §3a).
+    const stable = (id: string) => this.snapshot.coins.get(id)?.profile.stablecoin === true;
+    const smoothedRanking = this.coinSmoother.ranking();
+    const ranking = [
+      ...smoothedRanking.filter((id) => !stable(id)),
+      ...smoothedRanking.filter((id) => stable(id)),
+    ];
     const rankOf = new Map(ranking.map((id, index) => [id, index + 1]));
     const scoredIds = new Set<string>();
     const newReadings: { coinId: string; entry: HourlyReading }[] = [];
