@@ -55,12 +55,11 @@ export function bandDepth(
 }
 
 /**
- * The ±2 % depth of `book` in USD when its levels reach ±2 % on both sides; null when they end short of it (only a
- * floor of the depth, never evidence of a thin book) or the book lacks a side.
+ * The ±2 % depth of a book taken as the venue's whole book (a snapshot collected in full, as `npm run audit`
+ * reads them), USD; null for a book without both sides.
  */
 export function depthWithinBandUsd(book: OrderBookSnapshot, usdPerQuote: number): number | null {
-  const depth = bandDepth(book, usdPerQuote);
-  return depth?.complete ? depth.usd : null;
+  return bandDepth(book, usdPerQuote)?.usd ?? null;
 }
 
 /** A side's in-band value in its quote currency, each level capped as LEVEL_CAP_MULTIPLE and LEVEL_SHARE_CAP say. */
