@@ -62,6 +62,8 @@ export interface CoinMetrics {
   volumeRatio: number | null;
   btcCorrelation: number | null;
   circulationRate: number | null;
+  /** Whether the daily history is back-filled (until then the figures drawn from it are null, not yet known). */
+  dailyHistoryLoaded: boolean;
   /** Null until known: from the source's record, else from the daily history once it is back-filled. */
   ath: DatedPrice | null;
   atl: DatedPrice | null;
@@ -158,6 +160,7 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     volumeRatio: meanDailyAmount > 0 ? amount24h / meanDailyAmount : null,
     btcCorrelation: input.btcDaily ? memoisedCorrelation(daily, input.btcDaily, now) : null,
     circulationRate: circulating !== null && supplyCap ? (circulating / supplyCap) * 100 : null,
+    dailyHistoryLoaded: known,
     ath,
     atl,
     bidAskSpread:

@@ -39,7 +39,9 @@ const FACADES: Readonly<
     maxConcurrent: 2,
     minIntervalMs: 0,
     maxBatchSize: 250,
-    cacheTtlMs: { profiles: 6 * HOUR, rates: 5 * MINUTE, signals: HOUR },
+    // Profiles a minute only: the provider keeps the details itself (24 h), and the profiles job's re-read must find
+    // the details fetched behind the staged start, not the first list-only answer.
+    cacheTtlMs: { profiles: MINUTE, rates: 5 * MINUTE, signals: HOUR },
   },
   ccxt: {
     timeoutMs: 30_000,
@@ -75,7 +77,7 @@ const FACADES: Readonly<
 export function createCoinGecko(
   config: AppConfig,
   now: () => number,
-  staged: { detailsInBackground?: boolean } = {},
+  staged: { detailsInBackground?: boolean; coinDetailLimit?: number } = {},
 ): CoinGeckoProvider {
   return new CoinGeckoProvider({
     ...staged,
@@ -98,8 +100,11 @@ function requestTimeout(config: AppConfig): { timeoutMs?: number } {
 export function createLiveProvider(config: AppConfig, now: () => number): CompositeProvider {
   const facade = (provider: ConstructorParameters<typeof ProviderFacade>[0], name: keyof typeof FACADES) =>
     new ProviderFacade(provider, { ...FACADES[name], now });
-  // Live start is staged: profiles answer from the market list at once, details fill in behind.
-  const coingeckoSource = createCoinGecko(config, now, { detailsInBackground: true });
+  // Live start is staged: profiles answer from the market list at once, every coin's details fill in behind.
+  const coingeckoSource = createCoinGecko(config, now, {
+    detailsInBackground: true,
+    coinDetailLimit: Number.POSITIVE_INFINITY,
+  });
   const coingecko = facade(coingeckoSource, 'coingecko');
   const ccxt = facade(
     new CcxtProvider({

@@ -96,6 +96,11 @@ export const coinDetailOutput = coinListItem.extend({
   ath_at: z.number().int().nullable(),
   atl: money,
   atl_at: z.number().int().nullable(),
+  /**
+   * True while the coin's daily history is still being back-filled: a null ath, atl, first_day_open, roi or
+   * listed_at then means "not known yet" (the app says loading), not "none".
+   */
+  history_loading: z.boolean(),
   issue_date: z.string().nullable(),
   issue_type: z.string().nullable(),
   public_chain: z.string().nullable(),

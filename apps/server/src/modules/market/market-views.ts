@@ -97,6 +97,7 @@ export function coinDetail(
     ath_at: metrics?.ath?.at ?? null,
     atl: money.convertNullable(metrics?.atl?.price),
     atl_at: metrics?.atl?.at ?? null,
+    history_loading: metrics?.dailyHistoryLoaded !== true,
     issue_date: profile.issueDate,
     issue_type: profile.issueType,
     public_chain: profile.publicChain,

@@ -86,34 +86,46 @@ function supplyFacts(coin: CoinDetail, t: TFunction, language: AppLanguage): Fac
   ];
 }
 
+/**
+ * The figures drawn from the coin's whole history: while it is still being back-filled, one not known yet says so
+ * instead of a dash (a dash is "none").
+ */
 function historyFacts(coin: CoinDetail, t: TFunction): Fact[] {
+  const known = (value: number | null, shown: Fact['value']): Fact['value'] =>
+    value === null && coin.history_loading ? <span className="cl-muted">{t('common.loading')}</span> : shown;
   return [
     {
       key: 'first_day_open',
       label: t('coin.field.firstDayOpen'),
-      value: <Money value={coin.first_day_open} />,
+      value: known(coin.first_day_open, <Money value={coin.first_day_open} />),
     },
-    { key: 'roi', label: t('coin.field.roi'), value: <Change value={coin.roi} /> },
+    { key: 'roi', label: t('coin.field.roi'), value: known(coin.roi, <Change value={coin.roi} />) },
     {
       key: 'ath',
       label: t('coin.field.ath'),
-      value: (
+      value: known(
+        coin.ath,
         <>
           <Money value={coin.ath} /> <span className="cl-muted">{dayText(coin.ath_at)}</span>
-        </>
+        </>,
       ),
     },
     {
       key: 'atl',
       label: t('coin.field.atl'),
-      value: (
+      value: known(
+        coin.atl,
         <>
           <Money value={coin.atl} /> <span className="cl-muted">{dayText(coin.atl_at)}</span>
-        </>
+        </>,
       ),
     },
     { key: 'issue_date', label: t('coin.field.issueDate'), value: textOrDash(coin.issue_date) },
-    { key: 'listed_at', label: t('coin.field.listedAt'), value: dayText(coin.listed_at) },
+    {
+      key: 'listed_at',
+      label: t('coin.field.listedAt'),
+      value: known(coin.listed_at, dayText(coin.listed_at)),
+    },
   ];
 }
 
