@@ -31,6 +31,7 @@ describe('source labels', () => {
     expect(sourceLabel('coingecko', 'zh-Hans')).not.toBe('coingecko');
     expect(sourceLabel('ccxt', 'zh-Hans')).toBe('交易所接口（ccxt）');
     expect(sourceLabel('ccxt', 'vi')).toBe('API của sàn (ccxt)');
+    expect(sourceLabel('defillama + coinmetrics', 'en')).toBe('DefiLlama and Coin Metrics');
   });
 
   it('says joined sources as a list, and an unknown one as given', () => {

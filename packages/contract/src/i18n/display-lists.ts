@@ -29,6 +29,7 @@ const SOURCE_LABELS: Readonly<Record<string, Localised<string>>> = {
   coingecko: { en: 'CoinGecko', vi: 'CoinGecko', 'zh-Hans': 'CoinGecko 行情' },
   ccxt: { en: 'exchange APIs (ccxt)', vi: 'API của sàn (ccxt)', 'zh-Hans': '交易所接口（ccxt）' },
   defillama: { en: 'DefiLlama', vi: 'DefiLlama', 'zh-Hans': 'DefiLlama 链上数据' },
+  coinmetrics: { en: 'Coin Metrics', vi: 'Coin Metrics', 'zh-Hans': 'Coin Metrics 链上数据' },
   github: { en: 'GitHub', vi: 'GitHub', 'zh-Hans': 'GitHub 代码库' },
   simulator: { en: 'the market simulator', vi: 'trình mô phỏng thị trường', 'zh-Hans': '模拟市场' },
 };
