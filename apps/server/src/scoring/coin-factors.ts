@@ -50,10 +50,15 @@ export type CoinFlag =
   | { kind: 'price_outlier_excluded'; exchangeIds: string[] }
   | { kind: 'concentrated_holders'; top10Share: number };
 
+/** What the on-chain factor measured: the same figure is only ranked against the same figure. */
+export type OnChainMeasure = 'active_addresses' | 'fees';
+
 export interface CoinFactorValues {
   coinId: string;
   /** Raw factor values before ranking; null when the coin lacks the data. */
   raw: Record<ScoreFactor, number | null>;
+  /** Which figure `raw.on_chain` is; null with it. */
+  onChainMeasure: OnChainMeasure | null;
   volume: VerifiedVolume;
   flags: CoinFlag[];
 }
@@ -76,6 +81,7 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
 
   const social = socialValue(evidence, volume.verified, flags);
   let onChain: number | null = null;
+  let onChainMeasure: OnChainMeasure | null = null;
   const activeAddresses24h = evidence.onChain?.activeAddresses24h ?? null;
   if (activeAddresses24h !== null) {
     const top10HolderShare = evidence.onChain?.top10HolderShare ?? null;
@@ -88,10 +94,12 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
       flags.push({ kind: 'concentrated_holders', top10Share: top10HolderShare });
     // Concentrated supply means a few wallets can move the coin: active addresses count for less.
     onChain = activeAddresses24h * (1 - excess / (1 - SCORE_PARAMETERS.holderConcentrationThreshold));
+    onChainMeasure = 'active_addresses';
   } else if (typeof evidence.onChain?.fees24hUsd === 'number') {
-    // Live keyless sources know what users pay to use a chain or protocol, not how many addresses do: fees are
-    // the usage figure then (ranked among coins measured the same way, since one source measures them all).
+    // Where no source counts a coin's active addresses (live: all but a few large chains), what users pay to use
+    // its chain or protocol is the usage figure, ranked only among coins measured in fees (coin-score.ts).
     onChain = evidence.onChain.fees24hUsd;
+    onChainMeasure = 'fees';
   }
   return {
     coinId: evidence.coinId,
@@ -104,6 +112,7 @@ export function coinFactorValues(evidence: CoinEvidence, depthImpliedMultiple?: 
       developer: evidence.onChain?.developerCommits30d ?? null,
       official: evidence.announcements30d,
     },
+    onChainMeasure,
     volume,
     flags,
   };

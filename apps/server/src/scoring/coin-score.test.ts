@@ -340,4 +340,27 @@ describe('on-chain usage from live keyless sources', () => {
     );
     expect(unknown.raw.on_chain).toBeNull();
   });
+
+  it('ranks active addresses only against active addresses, and fees only against fees', () => {
+    const measuredBy = (id: string, scale: number, by: 'addresses' | 'fees') =>
+      coinFactorValues(
+        coin(id, scale, {
+          onChain: {
+            activeAddresses24h: by === 'addresses' ? 1e3 * scale : null,
+            top10HolderShare: null,
+            developerCommits30d: null,
+            fees24hUsd: by === 'fees' ? 1e5 * scale : null,
+          },
+        }),
+      );
+    // A big chain counted in addresses and a small protocol whose fees are a large number of dollars.
+    const scored = scoreCoins([
+      ...Array.from({ length: 10 }, (_, index) => measuredBy(`chain${index}`, 1 + index, 'addresses')),
+      ...Array.from({ length: 10 }, (_, index) => measuredBy(`protocol${index}`, 1 + index, 'fees')),
+    ]);
+    const onChain = (id: string) => scored.find((entry) => entry.coinId === id)?.components.on_chain;
+    expect(onChain('chain9')).toBe(1);
+    expect(onChain('protocol9')).toBe(1);
+    expect(onChain('chain0')).toBeCloseTo(onChain('protocol0') ?? Number.NaN);
+  });
 });

@@ -30,11 +30,13 @@ export function scoreCoins(universe: readonly CoinFactorValues[]): CoinScore[] {
   for (const factor of SCORE_FACTORS) {
     ranks.set(
       factor,
-      percentileRanks(
-        universe.map((coin) => coin.raw[factor]),
-        winsorLowQuantile,
-        winsorHighQuantile,
-      ),
+      factor === 'on_chain'
+        ? onChainRanks(universe)
+        : percentileRanks(
+            universe.map((coin) => coin.raw[factor]),
+            winsorLowQuantile,
+            winsorHighQuantile,
+          ),
     );
   }
   const scores: CoinScore[] = [];
@@ -65,4 +67,21 @@ export function scoreCoins(universe: readonly CoinFactorValues[]): CoinScore[] {
     });
   });
   return scores;
+}
+
+/**
+ * The on-chain factor's percentile ranks, each coin ranked among the coins measured the same way: active addresses
+ * against active addresses, fees in USD against fees (a count and a sum of dollars on one scale would rank by
+ * which source happened to measure a coin).
+ */
+function onChainRanks(universe: readonly CoinFactorValues[]): (number | null)[] {
+  const { winsorLowQuantile, winsorHighQuantile } = SCORE_PARAMETERS;
+  const ranks: (number | null)[] = universe.map(() => null);
+  for (const measure of ['active_addresses', 'fees'] as const) {
+    const measured = universe.map((coin) => (coin.onChainMeasure === measure ? coin.raw.on_chain : null));
+    percentileRanks(measured, winsorLowQuantile, winsorHighQuantile).forEach((rank, index) => {
+      if (rank !== null) ranks[index] = rank;
+    });
+  }
+  return ranks;
 }
