@@ -86,7 +86,8 @@ const COIN_SORT_VALUE: Readonly<Record<CoinListQuery['sort'], (coin: CoinState) 
   turnover_rate: (coin) => coin.metrics?.turnoverRate,
   volatility_24h: (coin) => coin.metrics?.volatility24h,
   name: (coin) => coin.profile.name.toLowerCase(),
-  score: (coin) => coin.score?.value,
+  // Stablecoins after every other scored coin, each group by its score (scores are 0–100; score-methodology.md §3a).
+  score: (coin) => (coin.score ? coin.score.value - (coin.profile.stablecoin ? 100 : 0) : undefined),
 };
 
 const EXCHANGE_SORT_VALUE: Readonly<
