@@ -37,7 +37,9 @@ describe('the coin list by score', () => {
     ];
     const market = new MarketService(snapshot, {} as never, {} as never, {} as never, {} as never);
     const order = () =>
-      market.orderedCoins({ sort: 'score', filter: 'all' }, null).map((coin) => coin.profile.id);
+      market
+        .orderedCoins({ sort: 'score', filter: 'all', hide_low_quality: false }, null)
+        .map((coin) => coin.profile.id);
     expect(order()).toEqual(['bitcoin', 'pepe', 'tether', 'usd-coin', 'new']);
   });
 });
