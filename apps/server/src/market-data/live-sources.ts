@@ -1,9 +1,8 @@
 /**
  * `MARKET_SOURCE=live`: CoinGecko for coins, quotes, candles, rates, exchanges, tickers, social and developer;
  * ccxt for order books and trades; DefiLlama and Coin Metrics for on-chain (merged); GitHub as the developer
- * fallback. Each source sits
- * behind its own ProviderFacade, so its concurrency, time limit and 429 pause are its own: a CoinGecko rate
- * limit does not hold up ccxt's books and vice versa. Request spacing lives in each source's HTTP layer
+ * fallback. Each source sits behind its own ProviderFacade, so its concurrency, time limit and 429 pause are its
+ * own: a CoinGecko rate limit does not hold up ccxt's books and vice versa. Request spacing lives in each source's HTTP layer
  * (CoinGecko 2.1 s, DefiLlama and GitHub 1 s, Coin Metrics 0.7 s, ccxt its per-exchange limiter), which is where a
  * limit counts calls.
  */
