@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { ReplayServer } from '../../src/market-data/testing/replay-server.js';
+import { routeCoinMetrics, routeDefiLlama, routeGitHub } from './replay-routes.js';
 
 const PROVIDERS = new URL('../../src/market-data/providers/', import.meta.url);
 const CAPTURED = fileURLToPath(
@@ -71,24 +72,9 @@ export async function startLiveReplays(): Promise<LiveReplays> {
     .json(/^\/exchanges\/[^/]+$/, cg('exchange-binance.json'))
     .json(/^\/exchanges\/[^/]+\/tickers$/, cg('exchange-tickers-binance.json'))
     .json('/exchange_rates', cg('exchange-rates.json'));
-  defillama
-    .json('/protocols', json('defillama', 'protocols.json'))
-    .json('/v2/chains', json('defillama', 'chains.json'))
-    .route(
-      { path: '/overview/fees', query: (q) => q.dataType !== 'dailyRevenue' },
-      { json: json('defillama', 'fees-daily.json') },
-    )
-    .route(
-      { path: '/overview/fees', query: (q) => q.dataType === 'dailyRevenue' },
-      { json: json('defillama', 'fees-revenue.json') },
-    );
-  coinmetrics.json('/timeseries/asset-metrics', json('coinmetrics', 'asset-metrics.json'));
-  github
-    .json('/rate_limit', { resources: {} })
-    .json(/^\/repos\/[^/]+\/[^/]+$/, json('github', 'repo.json'))
-    .json(/\/stats\/commit_activity$/, json('github', 'commit-activity.json'))
-    .json('/search/issues', json('github', 'search-merged.json'))
-    .json(/\/contributors$/, json('github', 'contributors.json'));
+  routeDefiLlama(defillama);
+  routeCoinMetrics(coinmetrics);
+  routeGitHub(github);
   const cx = (name: string) => json('ccxt', name);
   exchanges
     .json('/api/v3/exchangeInfo', cx('binance-exchangeInfo.json'))

@@ -1,6 +1,6 @@
 /**
  * Routes shared by the live replays (live-replays.ts) and the whole-universe replays (universe-replays.ts):
- * DefiLlama and GitHub answering from their provider fixtures.
+ * DefiLlama, Coin Metrics and GitHub answering from their provider fixtures.
  */
 import { readFileSync } from 'node:fs';
 
@@ -26,6 +26,11 @@ export function routeDefiLlama(server: ReplayServer): ReplayServer {
       { path: '/overview/fees', query: (q) => q.dataType === 'dailyRevenue' },
       { json: fixture('defillama', 'fees-revenue.json') },
     );
+}
+
+/** Coin Metrics' community API: `/timeseries/asset-metrics` answers its fixture whatever the assets asked. */
+export function routeCoinMetrics(server: ReplayServer): ReplayServer {
+  return server.json('/timeseries/asset-metrics', fixture('coinmetrics', 'asset-metrics.json'));
 }
 
 /** GitHub's REST API: one repository's figures for any repository asked. */

@@ -8,7 +8,7 @@
  *   `/exchanges/{id}`, `/exchanges/{id}/tickers`, `/exchange_rates`, `/ping`.
  * - ccxt's Binance and Kraken (universe/ccxt-venues.ts): real market lists, real tapes played in real time, real
  *   books, laid onto the universe's prices and volumes.
- * - DefiLlama, GitHub and news as in live-replays.ts (the same routes).
+ * - DefiLlama, Coin Metrics, GitHub and news as in live-replays.ts (the same routes, test/support/replay-routes.ts).
  * - Failures sprinkled in (universe/faults.ts), fixed by the seed: 404s for the coins CoinGecko "does not know",
  *   429s with `Retry-After`, timeouts and dropped connections on CoinGecko; Kraken slow, rate-limited and timing
  *   out now and then; Binance clean.
@@ -18,7 +18,7 @@
  */
 import { ReplayServer } from '../../src/market-data/testing/replay-server.js';
 import type { RecordedRequest, ReplayResponse } from '../../src/market-data/testing/replay-server.js';
-import { routeDefiLlama, routeGitHub } from './replay-routes.js';
+import { routeCoinMetrics, routeDefiLlama, routeGitHub } from './replay-routes.js';
 import { CcxtVenues } from './universe/ccxt-venues.js';
 import { CoinGeckoUniverse } from './universe/coingecko-universe.js';
 import { FaultPlan, NO_FAULTS, RequestCounts } from './universe/faults.js';
@@ -58,6 +58,8 @@ export interface UniverseReplays {
   binance: ReplayServer;
   kraken: ReplayServer;
   defillama: ReplayServer;
+  /** Coin Metrics' community API (on-chain activity). */
+  coinmetrics: ReplayServer;
   github: ReplayServer;
   /** News and official posts. */
   news: ReplayServer;
@@ -136,14 +138,15 @@ export async function startUniverseReplays(options: UniverseReplayOptions = {}):
   const counts = new RequestCounts();
   const failures = new RequestCounts();
   const serverOptions = { maxLog: 2_000, maxDelayMs: 30_000 };
-  const start6 = () => ReplayServer.start(serverOptions);
-  const [coingecko, binance, kraken, defillama, github, news] = await Promise.all([
-    start6(),
-    start6(),
-    start6(),
-    start6(),
-    start6(),
-    start6(),
+  const startOne = () => ReplayServer.start(serverOptions);
+  const [coingecko, binance, kraken, defillama, coinmetrics, github, news] = await Promise.all([
+    startOne(),
+    startOne(),
+    startOne(),
+    startOne(),
+    startOne(),
+    startOne(),
+    startOne(),
   ]);
 
   /** One catch-all route per server: count, maybe fail, else answer (unknown paths 404, as the real APIs). */
@@ -194,19 +197,21 @@ export async function startUniverseReplays(options: UniverseReplayOptions = {}):
   serve(binance, 'binance', venueLabel, (request, at) => venues.binanceRoute(request, at));
   serve(kraken, 'kraken', venueLabel, (request, at) => venues.krakenRoute(request, at));
   routeDefiLlama(defillama);
+  routeCoinMetrics(coinmetrics);
   routeGitHub(github);
   news.route(
     { path: '/news.xml' },
     { body: cointelegraphFeed(), headers: { 'content-type': 'application/rss+xml' } },
   );
 
-  const servers = [coingecko, binance, kraken, defillama, github, news];
+  const servers = [coingecko, binance, kraken, defillama, coinmetrics, github, news];
   return {
     universe,
     coingecko,
     binance,
     kraken,
     defillama,
+    coinmetrics,
     github,
     news,
     counts,
@@ -216,6 +221,7 @@ export async function startUniverseReplays(options: UniverseReplayOptions = {}):
       COINGECKO_BASE_URL: coingecko.url,
       COINGECKO_MIN_INTERVAL_MS: String(options.coingeckoSpacingMs ?? 50),
       DEFILLAMA_BASE_URL: defillama.url,
+      COINMETRICS_BASE_URL: coinmetrics.url,
       GITHUB_API_URL: github.url,
       CCXT_EXCHANGES: 'binance,kraken',
       CCXT_URL_OVERRIDES: `binance=${binance.url},kraken=${kraken.url}`,

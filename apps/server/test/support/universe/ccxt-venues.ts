@@ -359,12 +359,17 @@ export class CcxtVenues {
         usdFactor = within > 0 ? published / within : 1;
       }
     }
-    // Amounts move inversely to the price, so each level's USD is the real one (times usdFactor).
+    // Real books keep their recorded sizes; borrowed ones move inversely to the price (each level's USD is the
+    // real one times usdFactor).
     const side = (levels: [number, number][]) =>
       levels
         .slice(0, limit)
         .map(
-          ([price, amount]) => [price * priceFactor, (amount * usdFactor) / priceFactor] as [number, number],
+          ([price, amount]) =>
+            [
+              onTick(price * priceFactor),
+              pair.realAmounts ? amount : roundLot((amount * usdFactor) / priceFactor),
+            ] as [number, number],
         );
     return { bids: side(real.bids), asks: side(real.asks) };
   }
@@ -374,8 +379,12 @@ export class CcxtVenues {
     const { tape } = pair;
     const coin = this.universe.byId.get(pair.coinId)!;
     const listing = this.universe.listing(venueId, pair.coinId);
-    const anchor = this.start - this.leadMs - pair.shift * tape.spanMs;
-    const amountFactor = (listing?.volumeUsd ?? 0) / DAY / tape.usdPerMs;
+    const anchor = this.start - this.leadMs - Math.round(pair.shift * tape.spanMs);
+    // Sizes stay as recorded, times a power of ten: round lots stay round (a detector reads them), and the tape's
+    // turnover comes within a factor of ~3 of the volume the venue reports for the pair.
+    const wantedUsdPerMs = (listing?.volumeUsd ?? 0) / DAY;
+    const hereUsdPerMs = (tape.usdPerMs / tape.minuteLevels[0]!) * this.universe.priceAt(coin, this.start);
+    const lots = wantedUsdPerMs > 0 ? 10 ** Math.round(Math.log10(wantedUsdPerMs / hereUsdPerMs)) : 1;
     const lower = from ?? to - 2 * tape.spanMs;
     const out: Print[] = [];
     const firstLoop = Math.max(0, Math.floor((lower - anchor) / tape.spanMs));
@@ -387,14 +396,14 @@ export class CcxtVenues {
         const time = base + tape.offsets[index]!;
         if (time > to) break;
         const level = tape.minuteLevels[Math.floor(tape.offsets[index]! / MINUTE)]!;
-        const price =
-          this.universe.priceAt(coin, time) * (listing?.premium ?? 1) * (tape.prices[index]! / level);
-        const usd = tape.prices[index]! * tape.amounts[index]! * amountFactor;
+        const price = onTick(
+          this.universe.priceAt(coin, time) * (listing?.premium ?? 1) * (tape.prices[index]! / level),
+        );
         out.push({
           id: loop * tape.offsets.length + index + 1,
           time,
           price,
-          amount: usd / price,
+          amount: roundLot(tape.amounts[index]! * lots),
           side: tape.sides[index] ?? null,
         });
       }
@@ -402,6 +411,17 @@ export class CcxtVenues {
     if (from === null) return out.slice(-limit);
     return out.slice(0, limit);
   }
+}
+
+/** A price on the venue's tick: six significant digits past the leading one (BTC at $29,309: $0.01). */
+function onTick(price: number): number {
+  const tick = 10 ** (Math.floor(Math.log10(price)) - 6);
+  return Math.round(price / tick) * tick;
+}
+
+/** A size without the float noise of the power-of-ten scaling (0.1 × 10 = 1, not 1.0000000000000002). */
+function roundLot(amount: number): number {
+  return Number(amount.toPrecision(12));
 }
 
 function bandUsd(book: RealBook, mid: number, band: number): number {
