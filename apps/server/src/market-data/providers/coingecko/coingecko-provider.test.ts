@@ -303,6 +303,23 @@ describe('CoinGeckoProvider — happy paths', () => {
     expect(server.requestsTo('/coins/ethereum')).toHaveLength(2);
   });
 
+  it('fills details behind a staged answer through a rate limit and a failing coin', async () => {
+    server.json('/coins/markets', fixture('coins-markets.json'));
+    server.route('/coins/bitcoin', [
+      { status: 429, headers: { 'retry-after': '0' }, json: {} },
+      { json: fixture('coin-bitcoin.json') },
+    ]);
+    server.route('/coins/ethereum', { status: 503, body: 'upstream error' });
+    server.json('/coins/tether', fixture('coin-tether.json'));
+    const cg = provider({ detailsInBackground: true, coinDetailLimit: 3 });
+    expect((await cg.getCoins(signal())).every((coin) => coin.links.website === undefined)).toBe(true);
+    await vi.waitFor(() => expect(server.requestsTo('/coins/tether')).toHaveLength(1), { timeout: 5_000 });
+    const coins = await cg.getCoins(signal());
+    expect(coins.find((coin) => coin.id === 'bitcoin')?.coreAlgorithm).toBe('SHA-256');
+    expect(coins.find((coin) => coin.id === 'tether')?.links.website).toBeTruthy();
+    expect(coins.find((coin) => coin.id === 'ethereum')?.links).toEqual({});
+  });
+
   it('shares one detail request between profiles and signals asking at once', async () => {
     server.json('/coins/markets', fixture('coins-markets.json'));
     server.route('/coins/bitcoin', { json: fixture('coin-bitcoin.json'), delayMs: 100 });

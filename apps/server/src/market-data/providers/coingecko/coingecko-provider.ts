@@ -24,9 +24,10 @@ import {
   NotFoundError,
   ProviderError,
   PartialProvider,
+  RateLimitedError,
 } from '@coinlens/market-model';
 import { candlesFromOhlc, candlesFromPoints, planCandles } from './coingecko-candles.js';
-import { CoinGeckoHttp, PROVIDER_NAME } from './coingecko-http.js';
+import { CoinGeckoHttp, PROVIDER_NAME, sleep } from './coingecko-http.js';
 import { toAggregateQuote, toCoinProfile, toExchangeProfile, toVenueTicker } from './coingecko-mapping.js';
 import {
   coinDetailSchema,
@@ -99,6 +100,8 @@ const QUOTE_CHUNK = 200;
 /** How long a coin list read answers quotes too (the first tick of a start follows the list at once). */
 const RECENT_MARKETS_MS = 30_000;
 const DEFAULT_TICKER_EXCHANGES = ['binance', 'gdax', 'kraken'] as const;
+/** Failures in a row (other than a missing detail) that end a background detail fill: the source is down. */
+const BACKGROUND_FAILURES = 3;
 
 interface Cached<T> {
   value: T;
@@ -511,7 +514,12 @@ export class CoinGeckoProvider extends PartialProvider {
       if (detail) found.set(id, detail);
       else if (!this.knownMissing(`${kind}:${id}`)) missing.push(id);
     }
-    const fetchAll = async (within: AbortSignal) => {
+    /**
+     * In the caller's time the first limit or outage ends the fetching; behind the answer a rate limit is waited
+     * out and a failing detail skipped (the next fill retries it), until BACKGROUND_FAILURES fail in a row.
+     */
+    const fetchAll = async (within: AbortSignal, background: boolean) => {
+      let failures = 0;
       for (const id of missing) {
         // The signals may have read it meanwhile (a background fill takes minutes on the public tier).
         const meanwhile = this.cached(cache, id);
@@ -520,25 +528,38 @@ export class CoinGeckoProvider extends PartialProvider {
           continue;
         }
         try {
-          found.set(id, await fetchOne(id, within));
+          found.set(id, await this.patiently(() => fetchOne(id, within), background, within));
+          failures = 0;
         } catch (error) {
           if (within.aborted) throw within.reason;
-          if (!this.rememberMissing(`${kind}:${id}`, error)) return;
+          if (this.rememberMissing(`${kind}:${id}`, error)) continue;
+          if (!background || ++failures >= BACKGROUND_FAILURES) return;
         }
       }
     };
     if (!this.settings.detailsInBackground) {
-      await fetchAll(signal);
+      await fetchAll(signal, false);
       return found;
     }
     if (missing.length > 0 && !this.fillingDetails) {
       this.fillingDetails = true;
       // Not the caller's signal: the fill outlives the call; bounded so a stopped server is not held for long.
-      void fetchAll(AbortSignal.timeout(missing.length * 30_000))
+      void fetchAll(AbortSignal.timeout(missing.length * 30_000), true)
         .catch(() => undefined)
         .finally(() => (this.fillingDetails = false));
     }
     return found;
+  }
+
+  /** The call, and where `patient`, once more after a rate limit's Retry-After (at most a minute) has passed. */
+  private async patiently<T>(call: () => Promise<T>, patient: boolean, signal: AbortSignal): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!patient || !(error instanceof RateLimitedError) || error.retryAfterMs > 60_000) throw error;
+      await sleep(error.retryAfterMs, signal);
+      return call();
+    }
   }
 
   /** Whether CoinGecko said of this detail, within `detailTtlMs`, that it has none (404) or none readable. */
