@@ -66,9 +66,10 @@ export function honestShare(features: IntegrityFeatures): HonestShare {
       flags.push('flow_moves_no_price');
     }
   }
-  const legs = features.matchedLegShare;
+  const legs = features.matchedLegs;
   if (legs !== null) {
-    const lower = legs - z * Math.sqrt((legs * (1 - legs)) / Math.max(1, features.tradeCount));
+    const { share: matched, effectivePrints } = legs;
+    const lower = matched - z * Math.sqrt((matched * (1 - matched)) / Math.max(1, effectivePrints));
     const excess = lower - REAL_FLOW.matchedLegBaseline;
     if (excess > 0) {
       share = Math.min(share, Math.max(0, 1 - excess / (1 - REAL_FLOW.matchedLegBaseline)));

@@ -1,6 +1,7 @@
 import { flowPriceOf, flowTally } from './flow-price.js';
 import type { FlowPriceCoherence } from './flow-price.js';
-import { legTally, matchedLegShareOf } from './matched-legs.js';
+import type { MatchedLegs } from './matched-legs.js';
+import { legTally, matchedLegsOf } from './matched-legs.js';
 import type { LegTally } from './matched-legs.js';
 import { byPairInTime, pairKey } from './pair-tapes.js';
 import { signClusteringOf, signTally } from './sign-clustering.js';
@@ -44,8 +45,8 @@ export interface IntegrityFeatures {
   signClustering: SignClustering | null;
   /** Signed flow vs price change: real liquid flow 0.35–0.55 (honest-share.ts). */
   flowPrice: FlowPriceCoherence | null;
-  /** Share of notional in matched opposite legs within 3 s (honest-share.ts). */
-  matchedLegShare: number | null;
+  /** Share of notional in matched opposite legs within 3 s, and its effective print count (honest-share.ts). */
+  matchedLegs: MatchedLegs | null;
   /** Share of notional copied from another venue's tape (tape-copy.ts); null without an overlapping peer. */
   copiedShare: number | null;
 }
@@ -127,7 +128,7 @@ export function featuresOf(
       tallies.map((tally) => tally.flow),
       FEATURE_MINIMUMS.flowBuckets,
     ),
-    matchedLegShare: matchedLegShareOf(
+    matchedLegs: matchedLegsOf(
       tallies.map((tally) => tally.legs),
       FEATURE_MINIMUMS.tapeTests,
     ),

@@ -132,7 +132,7 @@ describe.skipIf(!present)('integrity over real trades', () => {
     for (const venue of scored) {
       const f = venue.features;
       console.log(
-        `${venue.exchangeId.padEnd(14)} integrity ${venue.integrity.toFixed(3)}  trades ${f.tradeCount}  benfordMAD ${f.benfordMad?.toFixed(4) ?? '—'}  round ${f.roundSizeShare?.toFixed(3) ?? '—'}  paired ${f.pairedPrintShare?.toFixed(4) ?? '—'}  signs ${f.signClustering?.autocorrelation.toFixed(3) ?? '—'}  flow ${f.flowPrice?.correlation.toFixed(3) ?? '—'}  legs ${f.matchedLegShare?.toFixed(3) ?? '—'}  flags [${venue.flags.join(', ')}]`,
+        `${venue.exchangeId.padEnd(14)} integrity ${venue.integrity.toFixed(3)}  trades ${f.tradeCount}  benfordMAD ${f.benfordMad?.toFixed(4) ?? '—'}  round ${f.roundSizeShare?.toFixed(3) ?? '—'}  paired ${f.pairedPrintShare?.toFixed(4) ?? '—'}  signs ${f.signClustering?.autocorrelation.toFixed(3) ?? '—'}  flow ${f.flowPrice?.correlation.toFixed(3) ?? '—'}  legs ${f.matchedLegs?.share.toFixed(3) ?? '—'}  flags [${venue.flags.join(', ')}]`,
       );
     }
     for (const id of ['binance', 'kraken-2019', 'coinbase', 'gemini', 'bitstamp', 'bitstamp-2011'])
