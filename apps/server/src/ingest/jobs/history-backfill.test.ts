@@ -2,7 +2,13 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 
 import type { Candle, CandleQuery, CoinProfile, MarketDataProvider } from '@coinlens/market-model';
-import { PartialProvider, RESOLUTION_MS } from '@coinlens/market-model';
+import {
+  NotFoundError,
+  PartialProvider,
+  RateLimitedError,
+  RESOLUTION_MS,
+  UnavailableError,
+} from '@coinlens/market-model';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
 import { HistoryCache } from '../history-cache.js';
 import { HistoryBackfill } from './history-backfill.js';
@@ -14,6 +20,8 @@ const NOW = Date.UTC(2026, 10, 29, 12, 0);
 class DailySource extends PartialProvider implements MarketDataProvider {
   readonly name = 'daily';
   readonly capabilities = new Set(['candles'] as const);
+  /** Per coin, the failures its next requests answer, in order. */
+  readonly failures = new Map<string, Error[]>();
 
   constructor(
     private readonly firstDay: ReadonlyMap<string, number>,
@@ -23,6 +31,8 @@ class DailySource extends PartialProvider implements MarketDataProvider {
   }
 
   override getCandles(query: CandleQuery): Promise<Candle[]> {
+    const failure = this.failures.get(query.coinId)?.shift();
+    if (failure) return Promise.reject(failure);
     if (query.resolution !== '1d') return Promise.resolve([]);
     const starts = [query.from, this.firstDay.get(query.coinId) ?? 0];
     if (this.horizonDays !== null) starts.push(NOW - this.horizonDays * DAY);
@@ -50,9 +60,8 @@ const noStore = {
 const coin = (id: string, historySince?: number) =>
   ({ id, ...(historySince === undefined ? {} : { historySince }) }) as CoinProfile;
 
-async function listings(source: DailySource, coins: CoinProfile[]): Promise<Map<string, number | null>> {
-  const history = new HistoryCache();
-  const backfill = new HistoryBackfill(
+function backfillOver(source: DailySource, history: HistoryCache): HistoryBackfill {
+  return new HistoryBackfill(
     source,
     noStore,
     history,
@@ -60,6 +69,11 @@ async function listings(source: DailySource, coins: CoinProfile[]): Promise<Map<
     { '1m': 0, '5m': 0, '1h': 0, '1d': 5 * 365 * DAY },
     () => NOW,
   );
+}
+
+async function listings(source: DailySource, coins: CoinProfile[]): Promise<Map<string, number | null>> {
+  const history = new HistoryCache();
+  const backfill = backfillOver(source, history);
   expect(coins.every((profile) => !history.hasDeepHistory(profile.id))).toBe(true);
   await backfill.loadDeep(coins, AbortSignal.timeout(5_000));
   expect(coins.every((profile) => history.hasDeepHistory(profile.id))).toBe(true);
@@ -86,5 +100,37 @@ describe('the daily back-fill and the listing day', () => {
     ]);
     expect(found.get('windowed')).toBeNull();
     expect(found.get('named')).toBe(since);
+  });
+
+  it('costs a failing coin only itself: a rate limit waited out, a failure asked again, an unknown coin skipped', async () => {
+    const source = new DailySource(new Map(), 365);
+    source.failures.set('limited', [new RateLimitedError('daily', 10)]);
+    source.failures.set('flaky', [new UnavailableError('daily', 'timed out')]);
+    source.failures.set('ghost', [new NotFoundError('daily', 'ghost'), new NotFoundError('daily', 'ghost')]);
+    const history = new HistoryCache();
+    const ids = ['bitcoin', 'limited', 'flaky', 'ghost', 'ethereum'];
+    await backfillOver(source, history).loadDeep(
+      ids.map((id) => coin(id)),
+      AbortSignal.timeout(5_000),
+    );
+    expect(ids.filter((id) => history.hasDeepHistory(id))).toEqual([
+      'bitcoin',
+      'limited',
+      'flaky',
+      'ethereum',
+    ]);
+    expect(history.get('flaky').daily.length).toBeGreaterThan(300);
+  });
+
+  it('gives up when the source is down, not one coin missing', async () => {
+    const source = new DailySource(new Map(), 365);
+    const ids = Array.from({ length: 8 }, (_, index) => `coin${index}`);
+    for (const id of ids) source.failures.set(id, [new UnavailableError('daily', 'down')]);
+    await expect(
+      backfillOver(source, new HistoryCache()).loadDeep(
+        ids.map((id) => coin(id)),
+        AbortSignal.timeout(5_000),
+      ),
+    ).rejects.toBeInstanceOf(UnavailableError);
   });
 });

@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { FastifyBaseLogger } from 'fastify';
 
 import { CandleSeries } from '../../analytics/candle-series.js';
 import type { MarketDataProvider, CoinProfile, Resolution } from '@coinlens/market-model';
-import { RESOLUTION_MS } from '@coinlens/market-model';
+import { NotFoundError, ProviderError, RateLimitedError, RESOLUTION_MS } from '@coinlens/market-model';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
 import { bucketStart } from '../candle-rollup.js';
 import { EventLoopSlices } from '../../runtime/event-loop-slices.js';
@@ -15,6 +17,11 @@ const DEEP_RESOLUTIONS: readonly Resolution[] = ['1d'];
 
 /** How far after the earliest reachable day a history must start to be taken for the coin's listing. */
 const LISTING_MARGIN_MS = 7 * RESOLUTION_MS['1d'];
+
+/** Provider failures in a row that end a back-fill: the source is down, not one coin missing. */
+const MAX_FAILURES_IN_A_ROW = 5;
+/** The longest rate limit a back-fill waits out before asking the next coin. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
 
 /** Rows per back-fill write: a few milliseconds of blocking SQLite work at a time. */
 const WRITE_ROWS = 200;
@@ -96,6 +103,11 @@ export class HistoryBackfill {
     }
   }
 
+  /**
+   * Each resolution coin by coin. One coin's failure costs only that coin: a coin the source does not know is
+   * skipped, a short rate limit is waited out, a coin that fails is asked again once after the others; `MAX_FAILURES_IN_A_ROW` failures in a row (the source
+   * is down) end the load with the last error.
+   */
   private async loadResolutions(
     coins: readonly CoinProfile[],
     resolutions: readonly Resolution[],
@@ -105,30 +117,59 @@ export class HistoryBackfill {
     const slices = new EventLoopSlices();
     for (const resolution of resolutions) {
       const latest = await this.candles.latestTimes(resolution);
-      for (const coin of coins) {
-        await slices.pause();
-        signal.throwIfAborted();
-        const windowStart = this.backfillStart(coin, resolution, now);
-        const stored =
-          resolution === '1m' ? [] : await this.candles.range(coin.id, resolution, windowStart, now + 1);
-        const from = Math.max(windowStart, (latest.get(coin.id) ?? -Infinity) + RESOLUTION_MS[resolution]);
-        const missing =
-          from < now
-            ? await this.provider.getCandles({ coinId: coin.id, resolution, from, to: now }, signal)
-            : [];
-        this.history.add(coin.id, resolution, stored.length > 0 ? [...stored, ...missing] : missing, now);
-        if (resolution === '1d')
-          this.history.markDeepLoaded(coin.id, this.reachesListing(coin, windowStart, now));
-        const first = missing[0];
-        const last = missing.at(-1);
-        if (!first || !last) continue;
-        const kept = this.keptSeries(coin.id, resolution);
-        const series =
-          kept && kept.length > 0 && kept.time(0) <= first.time ? kept : CandleSeries.from(missing);
-        this.pending.push({ coinId: coin.id, resolution, series, from: first.time, to: last.time });
-        if (this.writesAllowed) this.drain();
+      let failuresInARow = 0;
+      let queue = coins;
+      for (const attempt of [1, 2]) {
+        const failed: CoinProfile[] = [];
+        for (const coin of queue) {
+          await slices.pause();
+          signal.throwIfAborted();
+          try {
+            await this.loadCoin(coin, resolution, latest.get(coin.id), now, signal);
+            failuresInARow = 0;
+          } catch (error) {
+            if (signal.aborted || !(error instanceof ProviderError)) throw error;
+            // A coin the source does not know is no outage, and asking again will not find it.
+            if (error instanceof NotFoundError) continue;
+            if (++failuresInARow >= MAX_FAILURES_IN_A_ROW) throw error;
+            if (error instanceof RateLimitedError && error.retryAfterMs <= MAX_RATE_LIMIT_WAIT_MS)
+              await sleep(error.retryAfterMs, undefined, { signal });
+            failed.push(coin);
+          }
+        }
+        if (failed.length > 0 && attempt === 2)
+          this.log.warn({ resolution, coins: failed.length }, 'history back-fill left coins out');
+        queue = failed;
       }
     }
+  }
+
+  /** Reads one coin's stored candles of `resolution` and back-fills what is missing from the provider. */
+  private async loadCoin(
+    coin: CoinProfile,
+    resolution: Resolution,
+    latestStored: number | undefined,
+    now: number,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const windowStart = this.backfillStart(coin, resolution, now);
+    const from = Math.max(windowStart, (latestStored ?? -Infinity) + RESOLUTION_MS[resolution]);
+    const missing =
+      from < now
+        ? await this.provider.getCandles({ coinId: coin.id, resolution, from, to: now }, signal)
+        : [];
+    const stored =
+      resolution === '1m' ? [] : await this.candles.range(coin.id, resolution, windowStart, now + 1);
+    this.history.add(coin.id, resolution, stored.length > 0 ? [...stored, ...missing] : missing, now);
+    if (resolution === '1d')
+      this.history.markDeepLoaded(coin.id, this.reachesListing(coin, windowStart, now));
+    const first = missing[0];
+    const last = missing.at(-1);
+    if (!first || !last) return;
+    const kept = this.keptSeries(coin.id, resolution);
+    const series = kept && kept.length > 0 && kept.time(0) <= first.time ? kept : CandleSeries.from(missing);
+    this.pending.push({ coinId: coin.id, resolution, series, from: first.time, to: last.time });
+    if (this.writesAllowed) this.drain();
   }
 
   /** Lets the queued writes go ahead: nothing is written before the start has finished reading the store. */

@@ -115,10 +115,10 @@ describe('the venues of quote-priced coins', () => {
     expect(source.asked).toEqual(['bitcoin', 'ethereum', 'flaky']);
   });
 
-  it('stops at a rate limit and resumes the round where it stopped', async () => {
+  it('stops at a rate limit longer than its budget and resumes the round at that coin', async () => {
     const source = new QuoteSource();
     const snapshot = market(['bitcoin', 'ethereum', 'solana', 'dogecoin']);
-    source.failures.set('solana', () => new RateLimitedError('quotes', 30_000));
+    source.failures.set('solana', () => new RateLimitedError('quotes', 60_000));
     const job = new VenuesJob(source, snapshot, () => NOW);
     await expect(job.run(signal())).rejects.toBeInstanceOf(RateLimitedError);
     expect(venuesOf(snapshot, 'ethereum')).toHaveLength(3);
@@ -126,7 +126,22 @@ describe('the venues of quote-priced coins', () => {
     source.failures.clear();
     source.asked.length = 0;
     await job.run(signal());
-    expect(source.asked.slice(0, 2)).toEqual(['dogecoin', 'bitcoin']);
+    expect(source.asked.slice(0, 2)).toEqual(['solana', 'dogecoin']);
+  });
+
+  it('waits out a short rate limit inside its budget and asks the same coin again', async () => {
+    const source = new QuoteSource();
+    const snapshot = market(['bitcoin', 'ethereum', 'solana']);
+    let limited = false;
+    source.failures.set('ethereum', () => {
+      source.failures.delete('ethereum');
+      limited = true;
+      return new RateLimitedError('quotes', 20);
+    });
+    await new VenuesJob(source, snapshot, Date.now).run(signal());
+    expect(limited).toBe(true);
+    expect(source.asked).toEqual(['bitcoin', 'ethereum', 'ethereum', 'solana']);
+    expect(venuesOf(snapshot, 'solana')).toHaveLength(3);
   });
 
   it('keeps the venues through every quote tick, with the quoted volume and the source record', async () => {

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 import type { MarketDataProvider } from '@coinlens/market-model';
 import { NotFoundError, RateLimitedError } from '@coinlens/market-model';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
@@ -15,7 +17,8 @@ const UNKNOWN_COIN_RETRY_MS = 6 * 3_600_000;
  * Where prices come from the source's aggregate quotes (CoinGecko), each coin's venues — spread, ±2 % depth and
  * volume per pair — are read one coin at a time, largest coins first and then round again, for as long as a run's
  * budget allows inside the public rate limit. One coin's failure costs only that coin (it keeps its last venues);
- * a rate limit ends the run, and the round resumes where it stopped. Outliers are marked against the same k·MAD
+ * a rate limit is waited out when it ends within the run's budget, else it ends the run, and the round resumes at
+ * the coin it stopped. Outliers are marked against the same k·MAD
  * band as venue-priced sources; the price stays the source's own.
  */
 export class VenuesJob {
@@ -40,11 +43,21 @@ export class VenuesJob {
     const started = this.now();
     let read = 0;
     try {
-      for (let asked = 0; asked < ranked.length && this.now() - started < this.budgetMs; asked++) {
+      for (let asked = 0; asked < ranked.length;) {
+        const left = this.budgetMs - (this.now() - started);
+        if (left <= 0) break;
         const coinId = ranked[this.next % ranked.length]!.profile.id;
+        try {
+          if (await this.readCoin(coinId, signal)) read++;
+        } catch (error) {
+          // A short rate limit is waited out inside the run's budget and the same coin asked again.
+          if (!(error instanceof RateLimitedError) || error.retryAfterMs >= left) throw error;
+          await sleep(error.retryAfterMs, undefined, { signal });
+          continue;
+        }
+        asked++;
         this.next = (this.next + 1) % ranked.length;
         if (this.next === 0) this.roundDone = true;
-        if (await this.readCoin(coinId, signal)) read++;
       }
     } finally {
       if (read > 0) {
