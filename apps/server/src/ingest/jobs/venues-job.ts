@@ -114,8 +114,8 @@ export class VenuesJob {
     for (const exchange of this.snapshot.exchanges.values()) {
       const read = totals.get(exchange.profile.id);
       const reported = exchange.profile.reported;
-      const reportedUsd =
-        reported?.volumeBtc24h != null && btcUsd !== null ? reported.volumeBtc24h * btcUsd : null;
+      const volumeBtc = reported?.volumeBtc24h ?? null;
+      const reportedUsd = volumeBtc !== null && btcUsd !== null ? volumeBtc * btcUsd : null;
       if (!read && reportedUsd === null) continue;
       const readAmount = read?.amount ?? 0;
       exchange.pairCount = Math.max(reported?.pairs ?? 0, read?.pairs ?? 0);
