@@ -341,9 +341,9 @@ export class CcxtVenues {
   // ── books and tapes laid onto the universe ──────────────────────────────────────────────────────────
 
   private book(venueId: string, pair: PairPlay, now: number, limit: number): RealBook {
-    const coin = this.universe.byId.get(pair.coinId)!;
     const listing = this.universe.listing(venueId, pair.coinId);
-    const mid = this.universe.priceAt(coin, now) * (listing?.premium ?? 1);
+    // The book sits where the pair's tape is trading: its prints and its quotes agree, as on a real venue.
+    const mid = this.playedPrice(venueId, pair, now);
     const real = pair.book;
     const realMid = (real.bids[0]![0] + real.asks[0]![0]) / 2;
     const priceFactor = mid / realMid;
@@ -374,12 +374,36 @@ export class CcxtVenues {
     return { bids: side(real.bids), asks: side(real.asks) };
   }
 
+  private anchorOf(pair: PairPlay): number {
+    return this.start - this.leadMs - Math.round(pair.shift * pair.tape.spanMs);
+  }
+
+  /**
+   * The factor a loop of the tape is laid onto the universe by, fixed for the whole loop: the real prints keep
+   * their own moves (their flow moves their price, which the flow–price test reads) instead of riding the
+   * universe's waves, which would drown them.
+   */
+  private loopScale(venueId: string, pair: PairPlay, loopStart: number): number {
+    const coin = this.universe.byId.get(pair.coinId)!;
+    const premium = this.universe.listing(venueId, pair.coinId)?.premium ?? 1;
+    return (this.universe.priceAt(coin, loopStart) * premium) / pair.tape.prices[0]!;
+  }
+
+  /** The price the pair's tape last printed at `time`. */
+  private playedPrice(venueId: string, pair: PairPlay, time: number): number {
+    const { tape } = pair;
+    const loop = Math.floor((time - this.anchorOf(pair)) / tape.spanMs);
+    const base = this.anchorOf(pair) + loop * tape.spanMs;
+    const index = Math.max(0, lowerBound(tape.offsets, time - base + 1) - 1);
+    return this.loopScale(venueId, pair, base) * tape.prices[index]!;
+  }
+
   /** Prints of the pair in [from, to] (from null: the latest `limit` up to `to`), oldest first. */
   private prints(venueId: string, pair: PairPlay, from: number | null, to: number, limit: number): Print[] {
     const { tape } = pair;
     const coin = this.universe.byId.get(pair.coinId)!;
     const listing = this.universe.listing(venueId, pair.coinId);
-    const anchor = this.start - this.leadMs - Math.round(pair.shift * tape.spanMs);
+    const anchor = this.anchorOf(pair);
     // Sizes stay as recorded, times a power of ten: round lots stay round (a detector reads them), and the tape's
     // turnover comes within a factor of ~3 of the volume the venue reports for the pair.
     const wantedUsdPerMs = (listing?.volumeUsd ?? 0) / DAY;
@@ -391,14 +415,12 @@ export class CcxtVenues {
     const lastLoop = Math.floor((to - anchor) / tape.spanMs);
     for (let loop = firstLoop; loop <= lastLoop; loop++) {
       const base = anchor + loop * tape.spanMs;
+      const scale = this.loopScale(venueId, pair, base);
       let index = lowerBound(tape.offsets, lower - base);
       for (; index < tape.offsets.length; index++) {
         const time = base + tape.offsets[index]!;
         if (time > to) break;
-        const level = tape.minuteLevels[Math.floor(tape.offsets[index]! / MINUTE)]!;
-        const price = onTick(
-          this.universe.priceAt(coin, time) * (listing?.premium ?? 1) * (tape.prices[index]! / level),
-        );
+        const price = onTick(scale * tape.prices[index]!);
         out.push({
           id: loop * tape.offsets.length + index + 1,
           time,
