@@ -96,8 +96,18 @@ export class SimulatorProvider implements MarketDataProvider {
     return new Map(COIN_CATALOG.map((facts) => [facts.id, this.context.coin(facts.id)?.dailyUsd ?? 0]));
   }
 
+  /**
+   * Every coin with where its simulated record begins (`historySince`): the authored listing for coins with a
+   * history, else its launch or five years back, whichever is later — the span its quotes' ATH/ATL cover too.
+   */
   getCoins(signal: AbortSignal): Promise<CoinProfile[]> {
-    return this.run(signal, () => COIN_CATALOG.map(coinProfile));
+    return this.run(signal, () => {
+      const now = this.now();
+      return COIN_CATALOG.map((facts) => {
+        const launch = this.context.coin(facts.id)?.launchTime ?? now;
+        return coinProfile(facts, dayStart(Math.max(launch, now - ATH_LOOKBACK_MS)));
+      });
+    });
   }
 
   getExchanges(signal: AbortSignal): Promise<ExchangeProfile[]> {
@@ -268,7 +278,11 @@ export class SimulatorProvider implements MarketDataProvider {
   }
 }
 
-function coinProfile(facts: CoinFacts): CoinProfile {
+function dayStart(time: number): number {
+  return Math.floor(time / DAY_MS) * DAY_MS;
+}
+
+function coinProfile(facts: CoinFacts, simulatedSince: number): CoinProfile {
   return {
     id: facts.id,
     symbol: facts.symbol,
@@ -289,7 +303,7 @@ function coinProfile(facts: CoinFacts): CoinProfile {
     links: { ...facts.links },
     description: { ...facts.description },
     stablecoin: facts.stablecoin === true,
-    ...(facts.history ? { historySince: Date.parse(`${facts.history.listed.date}T00:00:00Z`) } : {}),
+    historySince: facts.history ? Date.parse(`${facts.history.listed.date}T00:00:00Z`) : simulatedSince,
   };
 }
 

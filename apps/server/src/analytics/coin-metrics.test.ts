@@ -123,12 +123,25 @@ describe('computeCoinMetrics', () => {
     expect(metrics.roi).toBeNull();
   });
 
-  it('takes no first day for a history cut off by the window or the source plan', () => {
+  it('takes no first day and no record from a history cut off by the window or the source plan', () => {
     const metrics = computeCoinMetrics(input({ historyDepth: { dailyLoaded: true, reachesListing: false } }));
     expect(metrics.firstDayOpen).toBeNull();
     expect(metrics.roi).toBeNull();
-    // The extremes of what is loaded still bound the record from inside, and the live price is part of it.
-    expect(metrics.ath).toEqual({ price: 110, at: NOW });
+    expect(metrics.ath).toBeNull();
+    expect(metrics.atl).toBeNull();
+    expect(metrics.dailyHistoryLoaded).toBe(true);
+  });
+
+  it('keeps a side of the record the source gives, and no guess for the side it does not', () => {
+    // A capture's ATL of 0 is no price: that side is unknown, and a year of history does not stand in for it.
+    const metrics = computeCoinMetrics(
+      input({
+        record: { ath: { price: 500, at: Date.UTC(2021, 7, 12) }, atl: null },
+        historyDepth: { dailyLoaded: true, reachesListing: false },
+      }),
+    );
+    expect(metrics.ath).toEqual({ price: 500, at: Date.UTC(2021, 7, 12) });
+    expect(metrics.atl).toBeNull();
   });
 
   it("takes the source's record over a shorter history, with its dates", () => {

@@ -64,7 +64,7 @@ export interface CoinMetrics {
   circulationRate: number | null;
   /** Whether the daily history is back-filled (until then the figures drawn from it are null, not yet known). */
   dailyHistoryLoaded: boolean;
-  /** Null until known: from the source's record, else from the daily history once it is back-filled. */
+  /** Null until known: from the source's record, else from a daily history that reaches the listing. */
   ath: DatedPrice | null;
   atl: DatedPrice | null;
   bidAskSpread: number | null;
@@ -110,7 +110,7 @@ export function venueSpreadPercent(ticker: Pick<VenueTicker, 'bidUsd' | 'askUsd'
  * - circulation rate = circulating / (max supply, else total supply), in percent;
  * - bid-ask spread = turnover-weighted median of the healthy venues' spreads, in percent of mid;
  * - ATH / ATL = extremes of the source's record, the daily highs / lows and the current price, with their times;
- *   without a record, null until the daily history is back-filled (a few days of candles are no record).
+ *   without a record, null unless the daily history reaches the listing (a year of candles is no all-time record).
  */
 export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const { now, price, profile, history } = input;
@@ -140,9 +140,10 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
 
   const extremes = dailyExtremes(daily);
   const live = { price, at: now };
-  const known = input.historyDepth.dailyLoaded;
-  const ath = recordOf(input.record?.ath ?? null, known, [extremes?.high, live], (a, b) => a > b);
-  const atl = recordOf(input.record?.atl ?? null, known, [extremes?.low, live], (a, b) => a < b);
+  // Without the source's record, only a history back to the listing holds the all-time extremes.
+  const whole = input.historyDepth.reachesListing;
+  const ath = recordOf(input.record?.ath ?? null, whole, [extremes?.high, live], (a, b) => a > b);
+  const atl = recordOf(input.record?.atl ?? null, whole, [extremes?.low, live], (a, b) => a < b);
 
   return {
     change24h: percentChange(price, closeAt(fiveMinute, now - DAY_MS)),
@@ -160,7 +161,7 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     volumeRatio: meanDailyAmount > 0 ? amount24h / meanDailyAmount : null,
     btcCorrelation: input.btcDaily ? memoisedCorrelation(daily, input.btcDaily, now) : null,
     circulationRate: circulating !== null && supplyCap ? (circulating / supplyCap) * 100 : null,
-    dailyHistoryLoaded: known,
+    dailyHistoryLoaded: input.historyDepth.dailyLoaded,
     ath,
     atl,
     bidAskSpread:

@@ -40,9 +40,9 @@ const FACADES: Readonly<
     maxConcurrent: 2,
     minIntervalMs: 0,
     maxBatchSize: 250,
-    // Profiles a minute only: the provider keeps the details itself (24 h), and the profiles job's re-read must find
-    // the details fetched behind the staged start, not the first list-only answer.
-    cacheTtlMs: { profiles: MINUTE, rates: 5 * MINUTE, signals: HOUR },
+    // Profiles and signals a minute only: the provider keeps the details they are mapped from itself (24 h, 6 h), and
+    // a re-read must find the details fetched since, not the first answer of a staged start (list-only, partial).
+    cacheTtlMs: { profiles: MINUTE, rates: 5 * MINUTE, signals: MINUTE },
   },
   ccxt: {
     timeoutMs: 30_000,

@@ -263,10 +263,10 @@ describe('CoinGeckoProvider — happy paths', () => {
     expect(cg.repositoryOf('bitcoin')).toBe('bitcoin/bitcoin');
   });
 
-  it('skips unknown coins and returns what it gathered when a rate limit stops the details', async () => {
+  it('skips unknown coins and returns what it gathered when a long rate limit stops the details', async () => {
     server.json('/coins/bitcoin', fixture('coin-bitcoin.json'));
     server.route('/coins/gone', { status: 404, json: { error: 'coin not found' } });
-    server.route('/coins/ethereum', { status: 429, headers: { 'retry-after': '30' }, json: {} });
+    server.route('/coins/ethereum', { status: 429, headers: { 'retry-after': '120' }, json: {} });
     const social = await provider().getSocial(['gone', 'bitcoin', 'ethereum', 'solana'], signal());
     expect(social.map((snapshot) => snapshot.coinId)).toEqual(['bitcoin']);
     expect(server.requestsTo('/coins/solana')).toHaveLength(0);
@@ -318,6 +318,20 @@ describe('CoinGeckoProvider — happy paths', () => {
     expect(coins.find((coin) => coin.id === 'bitcoin')?.coreAlgorithm).toBe('SHA-256');
     expect(coins.find((coin) => coin.id === 'tether')?.links.website).toBeTruthy();
     expect(coins.find((coin) => coin.id === 'ethereum')?.links).toEqual({});
+  });
+
+  it("reads every coin's signals through a short rate limit and a failing coin", async () => {
+    server.json('/coins/bitcoin', fixture('coin-bitcoin.json'));
+    server.route('/coins/ethereum', { status: 503, body: 'upstream error' });
+    server.route('/coins/tether', [
+      { status: 429, headers: { 'retry-after': '0' }, json: {} },
+      { json: fixture('coin-tether.json') },
+    ]);
+    const social = await provider().getSocial(['ethereum', 'tether', 'bitcoin'], signal());
+    // Bitcoin, asked last, is read past Ethereum's outage and Tether's rate limit (Tether's detail, asked again
+    // once the limit passed, has no follower count to map).
+    expect(social.map((snapshot) => snapshot.coinId)).toEqual(['bitcoin']);
+    expect(server.requestsTo('/coins/tether')).toHaveLength(2);
   });
 
   it('shares one detail request between profiles and signals asking at once', async () => {

@@ -100,8 +100,8 @@ const QUOTE_CHUNK = 200;
 /** How long a coin list read answers quotes too (the first tick of a start follows the list at once). */
 const RECENT_MARKETS_MS = 30_000;
 const DEFAULT_TICKER_EXCHANGES = ['binance', 'gdax', 'kraken'] as const;
-/** Failures in a row (other than a missing detail) that end a background detail fill: the source is down. */
-const BACKGROUND_FAILURES = 3;
+/** Failures in a row (other than a missing detail) that end reading details: the source is down. */
+const FAILURES_IN_A_ROW = 3;
 
 interface Cached<T> {
   value: T;
@@ -234,8 +234,9 @@ export class CoinGeckoProvider extends PartialProvider {
   }
 
   /**
-   * Maps each coin's fresh detail; coins CoinGecko does not know or cannot describe are left out. A rate limit
-   * or outage stops the fetching: what was gathered is returned, or the error when nothing was.
+   * Maps each coin's fresh detail; coins CoinGecko does not know or cannot describe are left out. A short rate
+   * limit is waited out and a coin that fails skipped (the next read asks again); `FAILURES_IN_A_ROW` failures in
+   * a row stop the fetching. What was gathered is returned, or the last failure when nothing was.
    */
   private async fromDetails<T>(
     coinIds: readonly string[],
@@ -243,23 +244,28 @@ export class CoinGeckoProvider extends PartialProvider {
     signal: AbortSignal,
   ): Promise<T[]> {
     const results: T[] = [];
+    let failures = 0;
+    let lastFailure: Error | null = null;
     for (const id of new Set(coinIds)) {
       const entry = this.coinDetails.get(id);
       let detail = entry && this.now() - entry.at <= this.settings.signalsTtlMs ? entry.value : null;
       if (!detail) {
         if (this.knownMissing(`coin:${id}`)) continue;
         try {
-          detail = await this.coinDetail(id, signal);
+          detail = await this.patiently(() => this.coinDetail(id, signal), true, signal);
+          failures = 0;
         } catch (error) {
           if (signal.aborted) throw signal.reason;
           if (this.rememberMissing(`coin:${id}`, error)) continue;
-          if (results.length === 0) throw error;
+          lastFailure = error instanceof Error ? error : new Error(String(error));
+          if (++failures < FAILURES_IN_A_ROW) continue;
           break;
         }
       }
       const mapped = map(detail, this.now());
       if (mapped !== null) results.push(mapped);
     }
+    if (results.length === 0 && lastFailure !== null) throw lastFailure;
     return results;
   }
 
@@ -516,7 +522,7 @@ export class CoinGeckoProvider extends PartialProvider {
     }
     /**
      * In the caller's time the first limit or outage ends the fetching; behind the answer a rate limit is waited
-     * out and a failing detail skipped (the next fill retries it), until BACKGROUND_FAILURES fail in a row.
+     * out and a failing detail skipped (the next fill retries it), until FAILURES_IN_A_ROW fail in a row.
      */
     const fetchAll = async (within: AbortSignal, background: boolean) => {
       let failures = 0;
@@ -533,7 +539,7 @@ export class CoinGeckoProvider extends PartialProvider {
         } catch (error) {
           if (within.aborted) throw within.reason;
           if (this.rememberMissing(`${kind}:${id}`, error)) continue;
-          if (!background || ++failures >= BACKGROUND_FAILURES) return;
+          if (!background || ++failures >= FAILURES_IN_A_ROW) return;
         }
       }
     };
