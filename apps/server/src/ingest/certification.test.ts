@@ -65,6 +65,11 @@ describe('certificationOf', () => {
     );
   });
 
+  it('does not count a checked venue whose volume did not hold (its price out of line)', () => {
+    const outOfLine = { ...venue('b', true), priceExcluded: true };
+    expect(certificationOf(LINKS, scoredWith([venue('a', true), outOfLine]), [])).toBe('unauthenticated');
+  });
+
   it('certifies nothing without a score', () => {
     expect(certificationOf(LINKS, null, [])).toBe('unauthenticated');
   });

@@ -13,7 +13,10 @@ const MANIPULATION_FLAGS: ReadonlySet<CoinFlag['kind']> = new Set([
   'unconfirmed_social_spike',
 ]);
 
-/** Certification needs venue data that checks the volume (a book or a tape) from at least this many venues. */
+/**
+ * Certification needs venue data that checks the volume (a book or a tape) and leaves some of it standing, from at
+ * least this many venues.
+ */
 export const MIN_EVIDENCED_VENUES = 2;
 
 /**
@@ -36,8 +39,12 @@ export function certificationOf(
   }
   const { website, x, github } = profile.links;
   const linksVerified = Boolean(website && (x || github));
+  // A venue vouches for the volume only where it was checked and some of its volume held: one whose price was out
+  // of line, or whose check left nothing, is no evidence that the coin trades for real.
   const evidencedVenues =
-    score?.detail.values.volume.venues.filter((venue) => venue.limitedBy !== 'no_evidence').length ?? 0;
+    score?.detail.values.volume.venues.filter(
+      (venue) => venue.limitedBy !== 'no_evidence' && venue.verified > 0,
+    ).length ?? 0;
   return linksVerified &&
     evidencedVenues >= MIN_EVIDENCED_VENUES &&
     !flags.some((flag) => MANIPULATION_FLAGS.has(flag))
