@@ -55,13 +55,20 @@ const SCREENS = [
 if (!universeMaterialPresent) throw new Error('the universe replays need ../shared/external');
 const replays = await startUniverseReplays();
 const server = await startCoinlens(PORT, { ...replays.env, RATE_LIMIT_PER_MINUTE: '100000' });
-process.stdout.write(`live server on ${BASE}; warming up for ${WAIT_MS / 1_000} s\n`);
-await sleep(WAIT_MS);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+let browser;
 try {
+  process.stdout.write(`live server on ${BASE}; warming up for ${WAIT_MS / 1_000} s\n`);
+  await sleep(WAIT_MS);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
   mkdirSync(OUT, { recursive: true });
   for (const language of LANGUAGES)
     for (const theme of THEMES)
@@ -95,7 +102,7 @@ try {
       }
   process.stdout.write(`live screenshots written to ${OUT}\n`);
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
   await replays.close();
 }
