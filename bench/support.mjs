@@ -327,3 +327,13 @@ export function benchIngestOptions(backfillMs, now) {
     now,
   };
 }
+
+/** A browser context as the app's phone screenshots take it: 390 × 844, touch, one device pixel per CSS pixel. */
+export function phoneContext(browser) {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+  });
+}

@@ -17,7 +17,7 @@ import {
   startUniverseReplays,
   universeMaterialPresent,
 } from '../apps/server/test/support/universe-replays.js';
-import { ROOT, startCoinlens } from '../bench/support.mjs';
+import { phoneContext, ROOT, startCoinlens } from '../bench/support.mjs';
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 18391);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -73,12 +73,7 @@ try {
   for (const language of LANGUAGES)
     for (const theme of THEMES)
       for (const screen of SCREENS) {
-        const context = await browser.newContext({
-          viewport: { width: 390, height: 844 },
-          deviceScaleFactor: 1,
-          isMobile: true,
-          hasTouch: true,
-        });
+        const context = await phoneContext(browser);
         await context.addInitScript(
           ({ language, theme }) => {
             localStorage.setItem('coinlens_language', JSON.stringify(language));

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 import { chromium } from 'playwright-core';
 
-import { ROOT, signedBody, startCoinlens } from '../bench/support.mjs';
+import { phoneContext, ROOT, signedBody, startCoinlens } from '../bench/support.mjs';
 
 const PORT = Number(process.env.SCREENSHOT_PORT ?? 18390);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -223,12 +223,7 @@ try {
   for (const language of LANGUAGES) {
     for (const theme of THEMES) {
       for (const screen of SCREENS.filter((entry) => !ONLY || ONLY.includes(entry.name))) {
-        const context = await browser.newContext({
-          viewport: { width: 390, height: 844 },
-          deviceScaleFactor: 1,
-          isMobile: true,
-          hasTouch: true,
-        });
+        const context = await phoneContext(browser);
         await context.addInitScript(
           ({ language, theme, signedIn, demo }) => {
             localStorage.setItem('coinlens_language', JSON.stringify(language));
