@@ -144,6 +144,8 @@ export interface AggregateQuote {
   athAt: number | null;
   atlUsd: number | null;
   atlAt: number | null;
+  /** The source's own 24 h price change, in percent; absent or null where it gives none. */
+  change24hPercent?: number | null;
   timestamp: number;
 }
 

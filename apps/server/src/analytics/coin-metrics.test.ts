@@ -58,6 +58,7 @@ function input(overrides: Partial<CoinMetricsInput> = {}): CoinMetricsInput {
     },
     historyDepth: { dailyLoaded: true, reachesListing: true },
     record: null,
+    reportedDay: null,
     healthyVenues: [],
     reportedVolume: null,
     btcDaily: null,
@@ -86,6 +87,23 @@ describe('computeCoinMetrics', () => {
       computeCoinMetrics(input({ profile: { circulatingSupply: 500, totalSupply: 1_000, maxSupply: null } }))
         .circulationRate,
     ).toBeCloseTo(50);
+  });
+
+  it("takes the source's 24 h change and range until the 5-minute history reaches a day back", () => {
+    const reportedDay = { change24h: -3.2, high24h: 120, low24h: 104 };
+    const young = {
+      ...input().history,
+      fiveMinute: CandleSeries.from(series(12, 300_000, NOW, () => 100)),
+    };
+    const early = computeCoinMetrics(input({ history: young, reportedDay }));
+    expect(early.change24h).toBe(-3.2);
+    expect(early.high24h).toBe(120);
+    expect(early.low24h).toBe(104);
+    expect(computeCoinMetrics(input({ history: young })).change24h).toBeNull();
+    // With a day of candles, its own figures.
+    const later = computeCoinMetrics(input({ reportedDay }));
+    expect(later.change24h).toBeCloseTo(10);
+    expect(later.high24h).toBe(110);
   });
 
   it('takes high/low over 24 h including the live price', () => {

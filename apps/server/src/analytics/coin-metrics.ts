@@ -25,6 +25,13 @@ export interface SourceRecord {
   atl: DatedPrice | null;
 }
 
+/** The 24 h change and range an aggregate source reports with its quote; each null where it gives none. */
+export interface SourceDay {
+  change24h: number | null;
+  high24h: number | null;
+  low24h: number | null;
+}
+
 export interface CoinMetricsInput {
   now: number;
   price: number;
@@ -37,6 +44,8 @@ export interface CoinMetricsInput {
   historyDepth: { dailyLoaded: boolean; reachesListing: boolean };
   /** The source's own record; null when it publishes none. */
   record: SourceRecord | null;
+  /** The source's own 24 h change and range, standing in until the 5-minute history covers the day. */
+  reportedDay: SourceDay | null;
   /** Venues inside the outlier band; empty for sources without venues. */
   healthyVenues: readonly VenueTicker[];
   /** 24 h base volume and USD turnover when the source reports them directly (aggregate quotes). */
@@ -97,6 +106,7 @@ export function venueSpreadPercent(ticker: Pick<VenueTicker, 'bidUsd' | 'askUsd'
  * Every derived Coin field of spec §3. Formulas (docs/market-data.md repeats them):
  * - change = price now / close 24 h (7 d) ago − 1, in percent;
  * - high/low 24 h = extremes of the 5-minute candles of the last 24 h and the current price;
+ *   until the 5-minute history reaches a day back, the day's change and range an aggregate source reports;
  * - volatility = σ(5-minute log returns, 24 h) × √288, in percent (a daily volatility);
  * - volume / amount 24 h = what an aggregate source reports, else Σ over healthy venues of base volume / USD
  *   turnover, else the candle sums;
@@ -116,6 +126,8 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const { now, price, profile, history } = input;
   const { fiveMinute, hourly, daily } = history;
   const lastDay = lastDayFigures(fiveMinute, fiveMinute.firstAtOrAfter(now - DAY_MS));
+  // Until the 5-minute history reaches a day back, the day's change and range are the source's, where it gives them.
+  const dayAgo = closeAt(fiveMinute, now - DAY_MS);
 
   const venues = venueFigures(input.healthyVenues);
   // An aggregate source's own 24 h volume covers every venue; the venues read beside it are its largest few.
@@ -146,10 +158,10 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const atl = recordOf(input.record?.atl ?? null, whole, [extremes?.low, live], (a, b) => a < b);
 
   return {
-    change24h: percentChange(price, closeAt(fiveMinute, now - DAY_MS)),
+    change24h: dayAgo !== null ? percentChange(price, dayAgo) : (input.reportedDay?.change24h ?? null),
     change7d: percentChange(price, closeAt(hourly, now - 7 * DAY_MS)),
-    high24h: Math.max(price, lastDay.high),
-    low24h: Math.min(price, lastDay.low),
+    high24h: Math.max(price, dayAgo !== null ? lastDay.high : (input.reportedDay?.high24h ?? price)),
+    low24h: Math.min(price, dayAgo !== null ? lastDay.low : (input.reportedDay?.low24h ?? price)),
     volatility24h: lastDay.sigma !== null ? lastDay.sigma * Math.sqrt(FIVE_MINUTES_PER_DAY) * 100 : null,
     volume24h,
     amount24h,

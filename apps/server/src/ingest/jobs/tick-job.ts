@@ -157,9 +157,7 @@ export class TickJob {
   private applyQuote(quote: AggregateQuote, now: number): boolean {
     const coin = this.snapshot.coins.get(quote.coinId);
     if (!coin || !Number.isFinite(quote.priceUsd) || quote.priceUsd <= 0) return false;
-    const base = quote.volumeUsd24h / quote.priceUsd;
-    this.figures.reportVolume(quote.coinId, { base, usd: quote.volumeUsd24h });
-    this.figures.reportRecord(quote);
+    this.figures.report(quote);
     // The venues are the venues job's (read a few coins a minute): a quote moves the price, never the venues.
     this.publishCoin(
       this.staged(coin, quote.priceUsd, coin.venues, false, now, healthyTickers(coin.venues)),

@@ -54,6 +54,7 @@ export function toAggregateQuote(entry: CoinsMarketsEntry, now: number): Aggrega
     athAt: parseTime(entry.ath_date),
     atlUsd: finiteOrNull(entry.atl),
     atlAt: parseTime(entry.atl_date),
+    change24hPercent: finiteOrNull(entry.price_change_percentage_24h),
     timestamp: parseTime(entry.last_updated) ?? now,
   };
 }

@@ -92,6 +92,7 @@ describe('CoinGeckoProvider — happy paths', () => {
       athAt: Date.parse('2025-01-20T09:11:54.494Z'),
       atlUsd: 67.81,
       atlAt: Date.parse('2013-07-06T00:00:00.000Z'),
+      change24hPercent: 0.61271,
       timestamp: Date.parse('2025-03-01T11:58:21.117Z'),
     });
     const [request] = server.requestsTo('/coins/markets');

@@ -26,6 +26,7 @@ export const coinsMarketsSchema = z.array(
     total_volume: nullableNumber,
     high_24h: nullableNumber,
     low_24h: nullableNumber,
+    price_change_percentage_24h: z.number().nullish(),
     circulating_supply: nullableNumber,
     total_supply: nullableNumber,
     max_supply: nullableNumber,
