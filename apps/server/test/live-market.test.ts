@@ -84,6 +84,10 @@ describe('the live market over real HTTP', () => {
     expect(coverage.get('liquidity')?.available).toBe(true);
     expect(coverage.get('liquidity')?.source).toMatch(/coingecko|ccxt/);
     expect(coverage.get('verified_volume')?.available).toBe(true);
+    // A venue nobody read shows no integrity beside "not checked".
+    const unchecked = bitcoin.venues.filter((venue) => venue.limited_by === 'no_evidence');
+    expect(unchecked.length).toBeGreaterThan(0);
+    for (const venue of unchecked) expect(venue.integrity).toBeNull();
     // No live source measures engagement or bot shares, and nothing here gives holder figures.
     for (const entry of bitcoin.coverage) if (entry.available) expect(entry.source).not.toBe('simulator');
 

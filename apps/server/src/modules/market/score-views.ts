@@ -110,7 +110,11 @@ export function coinScoreView(
         name: exchangeName(venue.exchangeId),
         amount_24h: significantOrNull(money.convert(venue.reported)),
         verified_amount_24h: significantOrNull(money.convert(venue.verified)),
-        integrity: snapshot.exchanges.get(venue.exchangeId)?.score?.integrity ?? null,
+        // A venue nobody checked for the coin has no integrity to show, whatever its exchange's default.
+        integrity:
+          venue.limitedBy === 'no_evidence'
+            ? null
+            : (snapshot.exchanges.get(venue.exchangeId)?.score?.integrity ?? null),
         limited_by: venue.limitedBy,
       }))
       .sort((a, b) => (b.amount_24h ?? 0) - (a.amount_24h ?? 0)),
