@@ -46,10 +46,11 @@ export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
 /** How often a batch of coins' venue tickers is read where prices come from aggregate quotes. */
 const VENUES_MS = 60_000;
 /**
- * How often profiles are read again where details arrive behind a staged start: each read is one or two list calls,
- * and merges whatever details the signals and the background fill have fetched since.
+ * How often profiles are read again where details arrive behind a staged start: each read is one or two list calls
+ * (2 of the public tier's 30 a minute), and merges whatever details the signals and the background fill have
+ * fetched since.
  */
-const PROFILES_MS = 2 * 60_000;
+const PROFILES_MS = 60_000;
 /** While a staged start's venues are still being read for the first time, the score runs this often. */
 const WARM_UP_SCORE_MS = 60_000;
 
@@ -216,13 +217,14 @@ export class MarketIngest {
   }
 
   /**
-   * Whether a staged start's scheduled score should run: every `scoreMs`, and every minute while the first round of
-   * venues is still arriving (so trading evidence shows within minutes, not at the next five-minute run).
+   * Whether a staged start's scheduled score should run: every `scoreMs`, and every minute until a run has started
+   * after the first round of venues was in (so trading evidence shows within minutes, not at the next five-minute run).
    */
   private stagedScoreDue(): boolean {
-    const last = this.scoring.lastRunAt;
-    if (last === null || this.venues?.roundDone !== true) return true;
-    return this.options.now() - last >= this.options.scoreMs - WARM_UP_SCORE_MS / 2;
+    const last = this.scoring.lastRun;
+    const round = this.venues?.firstRoundAt ?? null;
+    if (last === null || round === null || last.startedAt < round) return true;
+    return this.options.now() - last.completedAt >= this.options.scoreMs - WARM_UP_SCORE_MS / 2;
   }
 
   /**

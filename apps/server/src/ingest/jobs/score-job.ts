@@ -7,8 +7,8 @@ import type { MarketScorer } from '../market-scorer.js';
 export class ScoreJob {
   /** Whether a run has completed (until then every score field is null). */
   scored = false;
-  /** When the last run completed; null before the first. */
-  lastRunAt: number | null = null;
+  /** When the last completed run started, and when it completed; null before the first. */
+  lastRun: { startedAt: number; completedAt: number } | null = null;
 
   constructor(
     private readonly scorer: MarketScorer,
@@ -18,9 +18,10 @@ export class ScoreJob {
   ) {}
 
   async run(signal: AbortSignal): Promise<void> {
+    const startedAt = this.now();
     await this.scorer.run(signal);
     this.scored = true;
-    this.lastRunAt = this.now();
+    this.lastRun = { startedAt, completedAt: this.now() };
     for (const coin of this.snapshot.coins.values())
       coin.certification = certificationOf(coin.profile, coin.score, coin.venues);
     this.ranking.rank();

@@ -23,8 +23,8 @@ const UNKNOWN_COIN_RETRY_MS = 6 * 3_600_000;
  */
 export class VenuesJob {
   private next = 0;
-  /** Whether every coin's venues have been asked for once (until then the score's trading evidence is growing). */
-  roundDone = false;
+  /** When every coin's venues had been asked for once (until then the score's trading evidence is growing). */
+  firstRoundAt: number | null = null;
   private readonly exclusions = new Map<string, VenueExclusions>();
   /** Coins the source answered 404 for, with when. */
   private readonly unknown = new Map<string, number>();
@@ -57,7 +57,7 @@ export class VenuesJob {
         }
         asked++;
         this.next = (this.next + 1) % ranked.length;
-        if (this.next === 0) this.roundDone = true;
+        if (this.next === 0) this.firstRoundAt ??= this.now();
       }
     } finally {
       if (read > 0) {
