@@ -9,7 +9,7 @@ import { referencePrice, VenueExclusions } from '../reference-price.js';
  * How long one run keeps reading coins' venues (one call a coin): on CoinGecko's public tier, at 2.1 s a call
  * shared with every other job, ~15 coins a minute; where calls are cheap, a whole round of 250 in one run.
  */
-export const VENUES_RUN_BUDGET_MS = 30_000;
+const VENUES_RUN_BUDGET_MS = 30_000;
 /** A coin the source does not know (404) is asked again only after this long. */
 const UNKNOWN_COIN_RETRY_MS = 6 * 3_600_000;
 
@@ -33,7 +33,6 @@ export class VenuesJob {
     private readonly provider: MarketDataProvider,
     private readonly snapshot: MarketSnapshot,
     private readonly now: () => number,
-    private readonly budgetMs = VENUES_RUN_BUDGET_MS,
   ) {}
 
   async run(signal: AbortSignal): Promise<void> {
@@ -44,7 +43,7 @@ export class VenuesJob {
     let read = 0;
     try {
       for (let asked = 0; asked < ranked.length;) {
-        const left = this.budgetMs - (this.now() - started);
+        const left = VENUES_RUN_BUDGET_MS - (this.now() - started);
         if (left <= 0) break;
         const coinId = ranked[this.next % ranked.length]!.profile.id;
         try {
