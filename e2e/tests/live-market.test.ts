@@ -1,3 +1,4 @@
+import { sourceLabel } from '@coinlens/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The replays of the server's own live-source tests: real recorded answers on loopback, never the internet.
@@ -36,7 +37,9 @@ describe.skipIf(!chromiumPath)('a live market in a phone-sized Chromium', () => 
       .poll(() => page.getByTestId('coin-score-rank').innerText(), { timeout: 30_000 })
       .toBe('Not enough data to score');
     expect(await page.getByTestId('score-not-enough').innerText()).toMatch(/at least three/);
-    expect(await page.getByTestId('score-component-market_cap').innerText()).toContain('coingecko');
+    expect(await page.getByTestId('score-component-market_cap').innerText()).toContain(
+      sourceLabel('coingecko', 'en'),
+    );
     expect(await page.getByTestId('score-no-data').innerText()).toMatch(/^No data: .*Social/);
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { sourceLabel } from '@coinlens/contract';
 import { describe, expect, it } from 'vitest';
 
 import { browserSuite } from '../support/browser-suite.js';
@@ -48,7 +49,9 @@ describe.skipIf(!chromiumPath)('a simulated market says so, in a phone-sized Chr
       await expect
         .poll(() => page.getByTestId('score-factor-count').innerText(), { timeout: 20_000 })
         .toMatch(factors);
-      expect(await page.getByTestId('score-component-market_cap').innerText()).toContain('simulator');
+      expect(await page.getByTestId('score-component-market_cap').innerText()).toContain(
+        sourceLabel('simulator', language),
+      );
       expect(await page.getByTestId('simulated-market').isVisible()).toBe(true);
 
       // A fictional venue is marked as such on its page.
