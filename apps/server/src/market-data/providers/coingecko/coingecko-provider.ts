@@ -131,7 +131,7 @@ export class CoinGeckoProvider extends PartialProvider {
   };
   private readonly coinDetails = new Map<string, Cached<CoinDetail>>();
   private readonly exchangeDetails = new Map<string, Cached<ExchangeDetail>>();
-  /** Coin and exchange ids CoinGecko answered 404 or an unreadable detail for, with when: not asked again soon. */
+  /** Coin and exchange ids CoinGecko answered 404 for, with when: not asked again soon. */
   private readonly missingDetails = new Map<string, number>();
   /** Coin details being fetched: profiles and signals asking for the same coin share one request. */
   private readonly coinDetailsInFlight = new Map<string, Promise<CoinDetail>>();
@@ -568,15 +568,18 @@ export class CoinGeckoProvider extends PartialProvider {
     }
   }
 
-  /** Whether CoinGecko said of this detail, within `detailTtlMs`, that it has none (404) or none readable. */
+  /** Whether CoinGecko said of this detail, within `detailTtlMs`, that it has none (404). */
   private knownMissing(key: string): boolean {
     const at = this.missingDetails.get(key);
     return at !== undefined && this.now() - at <= this.settings.detailTtlMs;
   }
 
-  /** Remembers a 404 or unreadable detail so it is not asked again soon; false for any other failure. */
+  /**
+   * Remembers a 404 so it is not asked again soon; false for any other failure. An unreadable answer is not
+   * remembered: it may be one bad response, and a day without the coin's details is too long a price for it.
+   */
   private rememberMissing(key: string, error: unknown): boolean {
-    if (!(error instanceof NotFoundError || error instanceof MalformedResponseError)) return false;
+    if (!(error instanceof NotFoundError)) return false;
     this.missingDetails.set(key, this.now());
     return true;
   }
