@@ -1,5 +1,11 @@
-export { injectWash, WASH_FAMILIES } from './wash.js';
+export { injectWash, INFORMED_WASH_FAMILIES, WASH_FAMILIES } from './wash.js';
 export type { InjectedTape, WashFamily, WashInjection } from './wash.js';
+export { quoteTouch } from './quotes.js';
+export type { Quote } from './quotes.js';
+export { copyStretches } from './self-copy.js';
+export type { LaidStretch } from './self-copy.js';
+export { bookInProportion, inflateReportedVolume } from './ticker.js';
+export { diluteAcrossVenues } from './dilution.js';
 export { addRestingDepth, spoofDepth } from './depth.js';
 export { buyEngagement, buyFollowers } from './social.js';
 export type { SocialPoint } from './social.js';

@@ -1,7 +1,11 @@
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 
+import { flowCoherent } from './flow-coherent.js';
+import { imitationPrints } from './imitation.js';
+import { touchFor } from './quotes.js';
+import type { Quote } from './quotes.js';
 import { pick, seededRandom } from './random.js';
-import { touchOf } from './touch.js';
+import { selfCopy } from './self-copy.js';
 import type { Touch } from './touch.js';
 
 /**
@@ -12,13 +16,29 @@ import type { Touch } from './touch.js';
  * - `same_side_bursts`: bursts of 3–20 same-side prints within 3 s, the bursts alternating direction.
  * - `copied_tape`: another venue's prints of the pair over the same span, 0.2–5 s later, sizes scaled to the
  *   volume wanted.
+ * Informed washers, who have read the methodology (one file each):
+ * - `flow_coherent`: prints leaning with the mid's recent move, as informed flow does (flow-coherent.ts).
+ * - `imitation_prints`: the venue's own sizes, sign clustering and gaps imitated (imitation.ts).
+ * - `self_copy`: the venue's own tape from other moments replayed at the current price (self-copy.ts).
  */
-export type WashFamily = 'single_print' | 'lagged_legs' | 'same_side_bursts' | 'copied_tape';
+export type WashFamily =
+  | 'single_print'
+  | 'lagged_legs'
+  | 'same_side_bursts'
+  | 'copied_tape'
+  | 'flow_coherent'
+  | 'imitation_prints'
+  | 'self_copy';
 export const WASH_FAMILIES: readonly WashFamily[] = [
   'single_print',
   'lagged_legs',
   'same_side_bursts',
   'copied_tape',
+];
+export const INFORMED_WASH_FAMILIES: readonly WashFamily[] = [
+  'flow_coherent',
+  'imitation_prints',
+  'self_copy',
 ];
 
 export interface WashInjection {
@@ -31,6 +51,8 @@ export interface WashInjection {
   book?: OrderBookSnapshot | null;
   /** `copied_tape`: another venue's tape of the same pair. */
   source?: readonly TradePrint[];
+  /** The venue's best bid and ask over time, oldest first: when given, prints at the touch use the quote in force. */
+  quotes?: readonly Quote[];
 }
 
 export interface InjectedTape {
@@ -47,11 +69,17 @@ export function injectWash(family: WashFamily, injection: WashInjection): Inject
   if (tape.length === 0 || !(lambda > 0)) return { tape: [...tape], fakeCount: 0, fakeNotional: 0 };
   const random = seededRandom(injection.seed);
   const target = lambda * notional(tape);
-  const touch = touchOf(tape, injection.book);
+  const touch = touchFor(tape, injection.book, injection.quotes);
   const fakes =
     family === 'copied_tape'
       ? copiedTape(tape, injection.source ?? [], target, random)
-      : generate(family, tape, target, touch, random);
+      : family === 'flow_coherent'
+        ? flowCoherent(tape, target, touch, random)
+        : family === 'imitation_prints'
+          ? imitationPrints(tape, target, touch, random)
+          : family === 'self_copy'
+            ? selfCopy(tape, target, touch, random)
+            : generate(family, tape, target, touch, random);
   const template = tape[0]!;
   const merged: TradePrint[] = [...tape, ...fakes.map((fake) => ({ ...template, ...fake }))]
     .sort((a, b) => a.timestamp - b.timestamp)
@@ -67,7 +95,7 @@ function notional(prints: readonly Pick<TradePrint, 'price' | 'amount'>[]): numb
 }
 
 function generate(
-  family: Exclude<WashFamily, 'copied_tape'>,
+  family: 'single_print' | 'lagged_legs' | 'same_side_bursts',
   tape: readonly TradePrint[],
   target: number,
   touch: Touch,
