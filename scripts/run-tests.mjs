@@ -68,8 +68,21 @@ function failedFiles(report) {
     .map((file) => `  ${path.relative(root, file.name)}: ${String(file.message ?? '').slice(0, 2000)}`);
 }
 
+/** Every failed test of a report with the first lines of its failure: a CI log's tail must name what failed. */
+function failedTests(suite, report) {
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const message = (test.failureMessages ?? []).join('\n').split('\n').slice(0, 12).join('\n    ');
+        return `  ${suite.name} › ${path.relative(root, file.name)} › ${test.fullName}\n    ${message}`;
+      }),
+  );
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const broken = [];
+const failures = [];
 const causes = [];
 /** Suites running in the background, by name, settling once their results are counted. */
 const running = new Map();
@@ -105,6 +118,7 @@ function count(suite, status, tail, reportFile) {
   }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
+  failures.push(...failedTests(suite, report));
   totals.skipped += report.numPendingTests + report.numTodoTests;
   if (status !== 0 && report.numFailedTests === 0) {
     broken.push(`${suite.name} (exit ${status})`);
@@ -137,6 +151,7 @@ for (const suite of suites) {
 await Promise.all(running.values());
 process.stdout.write(`\nall suites: ${seconds(started)} s\n`);
 
+if (failures.length > 0) process.stdout.write(`\nFailed tests:\n${failures.join('\n\n')}\n`);
 if (causes.length > 0) process.stdout.write(`\n${causes.join('\n\n')}\n`);
 if (broken.length > 0) process.stdout.write(`\nSuites that did not complete: ${broken.join(', ')}\n`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

@@ -11,23 +11,48 @@ import { auditVenues } from '../src/scoring/venue-integrity/judge-venues.js';
 import type { VenueVerdict } from '../src/scoring/venue-integrity/judge-venues.js';
 import { laidOnto, realTapes, realTapesPresent, writeAuditFolder } from './support/real-tapes.js';
 import type { RealTape } from './support/real-tapes.js';
+import { bookAround, HONEST_DEPTH_SHARE } from './support/tape-books.js';
 
 // Semi-synthetic real data: attacks from the independent attack lab injected into the real public tapes beside the
 // repository, judged through the audit command's own path. The full table is `npm run bench:real-attacks`.
 const PRINTS = 2_000;
 
-/** Audits venues written as an audit folder, each reporting its tape's notional (the audit's default). */
-async function audit(venues: readonly RealTape[]): Promise<Map<string, VenueVerdict>> {
+const DAY_MS = 86_400_000;
+const notional = (prints: RealTape['prints']) =>
+  prints.reduce((sum, print) => sum + print.price * print.amount, 0);
+/** Days a tape covers: its volume a day is its notional over them. */
+const days = (prints: RealTape['prints']) =>
+  Math.max(60_000, prints[prints.length - 1]!.timestamp - prints[0]!.timestamp) / DAY_MS;
+
+/**
+ * Audits venues written as an audit folder, each reporting the volume a day its tape prints (over the honest
+ * tape's span `honestDays`, else its own), beside a book holding the depth honest venues hold for its honest
+ * volume (`honestNotional`, else its whole tape's): a washer without more resting orders keeps the book his
+ * honest trade had.
+ */
+async function audit(
+  venues: readonly (RealTape & { honestNotional?: number; honestDays?: number })[],
+): Promise<Map<string, VenueVerdict>> {
   const root = mkdtempSync(join(tmpdir(), 'coinlens-real-tape-attacks-'));
   writeAuditFolder(
     root,
-    venues.map((tape) => ({ id: tape.venue, tapes: [tape] })),
+    venues.map((tape) => ({
+      id: tape.venue,
+      tapes: [tape],
+      books: [
+        bookAround(
+          tape,
+          (HONEST_DEPTH_SHARE * (tape.honestNotional ?? notional(tape.prints))) /
+            (tape.honestDays ?? days(tape.prints)),
+        ),
+      ],
+    })),
   );
   for (const tape of venues)
     writeFileSync(
       join(root, tape.venue, 'venue.json'),
       JSON.stringify({
-        reported_volume_usd_24h: tape.prints.reduce((sum, print) => sum + print.price * print.amount, 0),
+        reported_volume_usd_24h: notional(tape.prints) / (tape.honestDays ?? days(tape.prints)),
       }),
     );
   return new Map((await auditVenues(readVenueFolder(root))).map((verdict) => [verdict.id, verdict]));
@@ -59,12 +84,18 @@ describe.skipIf(!realTapesPresent)('real tapes through the audit path', () => {
         const universe = [
           ...tapes.filter((candidate) => candidate !== tape),
           ...(family === 'copied_tape' ? [source] : []),
-          { ...tape, prints: washed.tape },
+          {
+            ...tape,
+            prints: washed.tape,
+            honestNotional: notional(tape.prints),
+            honestDays: days(tape.prints),
+          },
         ];
         const verdicts = await audit(universe);
-        const honestNotional = tape.prints.reduce((sum, print) => sum + print.price * print.amount, 0);
+        const honestDaily = notional(tape.prints) / days(tape.prints);
         const attacked = verdicts.get(target)!;
-        const fakeCounted = Math.max(0, attacked.countedUsd - honestNotional) / washed.fakeNotional;
+        const fakeCounted =
+          Math.max(0, attacked.countedUsd - honestDaily) / (washed.fakeNotional / days(tape.prints));
         expect(fakeCounted, `${family} on ${target}`).toBeLessThanOrEqual(0.2);
         for (const verdict of verdicts.values())
           if (verdict.id !== target)

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 
 import { depthWithinBandUsd } from '../ingest/book-depth.js';
-import type { VenueEvidence } from '../scoring/venue-integrity/venue-evidence.js';
+import { dailyRate, tapeCapped, tapeWindow } from '../scoring/tape-rate.js';
+import type { CoinMarketEvidence, VenueEvidence } from '../scoring/venue-integrity/venue-evidence.js';
 
 /** Bad input for `npm run audit`: names the file and, where there is one, the line. */
 export class AuditInputError extends Error {
@@ -42,7 +43,7 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
   const files = readdirSync(folder).sort();
   const trades: TradePrint[] = [];
   const books: OrderBookSnapshot[] = [];
-  let tapeNotional = 0;
+  const pairs: FolderPair[] = [];
   let unpricedQuote: string | null = null;
   for (const name of files) {
     const match = TRADES_FILE.exec(name);
@@ -50,9 +51,17 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
     const [, base, quote] = match as unknown as [string, string, string];
     const prints = readTrades(join(folder, name), exchangeId, base, quote);
     for (const print of prints) trades.push(print);
-    if (USD_QUOTES.has(quote.toUpperCase()))
-      tapeNotional += prints.reduce((sum, print) => sum + print.price * print.amount, 0);
-    else unpricedQuote ??= name;
+    const usdQuoted = USD_QUOTES.has(quote.toUpperCase());
+    if (!usdQuoted) unpricedQuote ??= name;
+    const window = usdQuoted ? tapeWindow(prints, (print) => print.price * print.amount) : null;
+    pairs.push({
+      coinId: base.toLowerCase(),
+      pair: `${base}-${quote}`.toUpperCase(),
+      prints: prints.length,
+      notionalUsd: usdQuoted ? prints.reduce((sum, print) => sum + print.price * print.amount, 0) : null,
+      tapeDailyUsd: window ? dailyRate([window]) : null,
+      depthUsd: null,
+    });
   }
   if (trades.length === 0)
     throw new AuditInputError(folder, null, 'no <BASE>-<QUOTE>.trades.csv file with a print');
@@ -66,6 +75,8 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
     const latest = snapshots.reduce((last, book) => (book.timestamp > last.timestamp ? book : last));
     const usd = USD_QUOTES.has(quote.toUpperCase()) ? depthWithinBandUsd(latest, 1) : null;
     if (usd !== null) depth = (depth ?? 0) + usd;
+    const pair = pairs.find((entry) => entry.pair === `${base}-${quote}`.toUpperCase());
+    if (pair && usd !== null) pair.depthUsd = usd;
   }
   const reported = readReportedVolume(folder);
   if (reported === null && unpricedQuote !== null)
@@ -74,13 +85,59 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
       null,
       'quote currency is not USD, USDT or USDC: give reported_volume_usd_24h in venue.json',
     );
+  const tapeNotional = pairs.reduce((sum, pair) => sum + (pair.notionalUsd ?? 0), 0);
+  const reportedUsd = reported ?? tapeNotional;
   return {
     exchangeId,
     trades,
     books,
-    reportedVolumeUsd24h: reported ?? tapeNotional,
+    reportedVolumeUsd24h: reportedUsd,
     depthUsd2pct: depth,
+    markets: coinMarkets(pairs, reportedUsd),
   };
+}
+
+/** One pair of a venue's folder, as the volume count needs it. */
+interface FolderPair {
+  coinId: string;
+  pair: string;
+  prints: number;
+  /** Σ price × amount of a USD-quoted tape; null for another quote. */
+  notionalUsd: number | null;
+  /** What the tape prints a day at its own rate (tape-rate.ts); null for another quote or too short a tape. */
+  tapeDailyUsd: number | null;
+  /** ±2 % depth of its latest book; null without a USD-quoted book. */
+  depthUsd: number | null;
+}
+
+/**
+ * Each coin's figures: the venue's reported volume shared among its pairs by their USD notional (by their print
+ * counts when a pair's quote is not USD), each pair's share capped by its own tape's rate.
+ */
+function coinMarkets(pairs: readonly FolderPair[], reportedUsd: number): CoinMarketEvidence[] {
+  const priced = pairs.every((pair) => pair.notionalUsd !== null);
+  const weight = (pair: FolderPair) => (priced ? pair.notionalUsd! : pair.prints);
+  const total = pairs.reduce((sum, pair) => sum + weight(pair), 0);
+  const byCoin = new Map<string, CoinMarketEvidence & { taped: boolean }>();
+  for (const pair of pairs) {
+    const share = total > 0 ? (reportedUsd * weight(pair)) / total : 0;
+    const market = byCoin.get(pair.coinId) ?? {
+      coinId: pair.coinId,
+      reportedVolumeUsd24h: 0,
+      depthUsd2pct: null,
+      tapeCappedUsd: 0,
+      taped: false,
+    };
+    market.reportedVolumeUsd24h += share;
+    if (pair.depthUsd !== null) market.depthUsd2pct = (market.depthUsd2pct ?? 0) + pair.depthUsd;
+    market.tapeCappedUsd = (market.tapeCappedUsd ?? 0) + tapeCapped(share, pair.tapeDailyUsd);
+    market.taped ||= pair.tapeDailyUsd !== null;
+    byCoin.set(pair.coinId, market);
+  }
+  return [...byCoin.values()].map(({ taped, ...market }) => ({
+    ...market,
+    tapeCappedUsd: taped ? market.tapeCappedUsd : null,
+  }));
 }
 
 function readTrades(file: string, exchangeId: string, base: string, quote: string): TradePrint[] {

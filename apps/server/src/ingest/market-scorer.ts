@@ -13,7 +13,8 @@ import { typicalReading } from '../scoring/typical-reading.js';
 import { coverageOf } from '../scoring/factor-coverage.js';
 import type { FactorSource } from '../scoring/factor-coverage.js';
 import { scoreExchanges } from '../scoring/exchange-score.js';
-import { fitDepthMultiple } from '../scoring/verified-volume.js';
+import { TapeRates, tapeCapped } from '../scoring/tape-rate.js';
+import { fitDepthMultiples } from '../scoring/verified-volume.js';
 import type { VenueMarket } from '../scoring/verified-volume.js';
 import { judgeVenues } from '../scoring/venue-integrity/judge-venues.js';
 import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
@@ -44,15 +45,23 @@ function venueMarkets(
   coin: CoinState,
   depth: VenueCoinDepth,
   integrityOf: (exchangeId: string, coinId: string) => number | undefined,
+  tapeDailyUsd: (ticker: VenueTicker) => number | null,
 ): VenueMarket[] {
-  const byVenue = new Map<string, { reported: number; excluded: number }>();
+  const byVenue = new Map<
+    string,
+    { reported: number; excluded: number; tapeCapped: number; taped: boolean }
+  >();
   for (const { ticker, excluded } of coin.venues) {
-    const entry = byVenue.get(ticker.exchangeId) ?? { reported: 0, excluded: 0 };
+    const entry = byVenue.get(ticker.exchangeId) ?? { reported: 0, excluded: 0, tapeCapped: 0, taped: false };
     entry.reported += ticker.volumeUsd24h;
     if (excluded) entry.excluded += ticker.volumeUsd24h;
+    // Each pair against its own tape; a pair whose tape was not read keeps what it reports.
+    const tape = tapeDailyUsd(ticker);
+    entry.tapeCapped += tapeCapped(ticker.volumeUsd24h, tape);
+    entry.taped ||= tape !== null;
     byVenue.set(ticker.exchangeId, entry);
   }
-  return [...byVenue].map(([exchangeId, { reported, excluded }]) => {
+  return [...byVenue].map(([exchangeId, { reported, excluded, tapeCapped: capped, taped }]) => {
     const reading = depth.get(exchangeId, coin.profile.id);
     const integrity = integrityOf(exchangeId, coin.profile.id);
     return {
@@ -64,6 +73,7 @@ function venueMarkets(
       integrity: integrity ?? 1,
       priceExcluded: reported > 0 ? excluded / reported > 0.5 : excluded > 0,
       evidenced: reading?.booked === true || integrity !== undefined,
+      tapeCappedUsd: taped ? capped : null,
     };
   });
 }
@@ -99,6 +109,8 @@ export class MarketScorer {
   private readonly exchangeSmoother = new ScoreSmoother();
   private readonly hourly = new HourlyScoreReadings();
   private venueIntegrity = new Map<string, VenueIntegrity>();
+  /** What each sampled pair's tape prints a day, pooled over the last day's runs. */
+  private readonly tapeRates = new TapeRates();
   /** How long the last run took: sampling the source, and computing from the sample. */
   lastRun = { sampleMs: 0, computeMs: 0 };
 
@@ -137,6 +149,8 @@ export class MarketScorer {
     );
     const sampleStarted = performance.now();
     const samples = await this.sampler.sample(tickers, signal);
+    const usdPerCoin = (coinId: string) => this.snapshot.coins.get(coinId)?.price ?? null;
+    for (const sample of samples) this.tapeRates.record(sample.exchangeId, sample.trades, usdPerCoin, now);
     const announcements = await this.announcementCounts(now, signal);
     const sampleMs = performance.now() - sampleStarted;
     const slices = new EventLoopSlices();
@@ -149,8 +163,8 @@ export class MarketScorer {
     const depth = this.sampler.depthByVenueCoin(tickers);
 
     const evidence = coins.map((coin) => this.evidenceOf(coin, depth, announcements, now));
-    const depthMultiple = fitDepthMultiple(evidence.flatMap((entry) => entry.venues));
-    const values = evidence.map((entry) => coinFactorValues(entry, depthMultiple));
+    const depthMultipleOf = fitDepthMultiples(evidence);
+    const values = evidence.map((entry) => coinFactorValues(entry, depthMultipleOf(entry.coinId)));
     const scores = scoreCoins(values);
     const smoothed = this.coinSmoother.update(
       new Map(scores.map((score) => [score.coinId, score.score])),
@@ -225,10 +239,15 @@ export class MarketScorer {
     return {
       coinId: id,
       marketCapUsd: coin.metrics?.circulatingMarketCap ?? null,
-      venues: venueMarkets(coin, depth, (exchangeId, coinId) => {
-        const venue = this.venueIntegrity.get(exchangeId);
-        return venue ? (venue.coins[coinId] ?? venue.unsampledCoinIntegrity) : undefined;
-      }),
+      venues: venueMarkets(
+        coin,
+        depth,
+        (exchangeId, coinId) => {
+          const venue = this.venueIntegrity.get(exchangeId);
+          return venue ? (venue.coins[coinId] ?? venue.unsampledCoinIntegrity) : undefined;
+        },
+        (ticker) => this.tapeRates.dailyUsd(ticker.exchangeId, ticker.coinId, ticker.quote, now),
+      ),
       social: socialReading(coin.social),
       onChain:
         coin.onChain || coin.developer

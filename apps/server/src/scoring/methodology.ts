@@ -5,7 +5,7 @@ import type { ScoreFactor } from '@coinlens/contract';
  * value; a change here is a new version (the version travels in every answer that carries a score). The factors
  * themselves are the contract's SCORE_FACTORS.
  */
-export const SCORE_METHODOLOGY_VERSION = '1.3.0';
+export const SCORE_METHODOLOGY_VERSION = '1.4.0';
 
 /** Weights of the weighted geometric mean; they sum to 1. A factor a coin lacks drops out and the rest renormalise. */
 export const COIN_FACTOR_WEIGHTS: Readonly<Record<ScoreFactor, number>> = {
@@ -32,6 +32,17 @@ export const SCORE_PARAMETERS = {
   depthImpliedVolumeMultiple: 200,
   /** Pairs above this integrity fit the depth multiple. */
   fitIntegrity: 0.8,
+  /**
+   * High-integrity venues with a book a coin needs before its own venues fit its depth multiple; with fewer, the
+   * multiple fitted over every coin's venues (the universe's prior) holds, so a few washers cannot set their own.
+   */
+  coinFitVenues: 5,
+  /**
+   * A venue counts at most this multiple of the 24 h volume its own tape prints at the rate of the windows read
+   * (reported beyond what it prints is not counted). One window of the simulator's honest pairs reports 0.3–2.6×
+   * its rate (5th–99th percentile); ticker inflation of 10× keeps (2.5 − 1) / 9 = 17 % of its fake volume.
+   */
+  tapeTolerance: 2.5,
   /** No venue contributes more than this share of a coin's verified volume (index-style weight cap). */
   venueShareCap: 0.5,
   /** Below this integrity a venue's volume for a coin is flagged "suspicious volume" (it counts × integrity). */

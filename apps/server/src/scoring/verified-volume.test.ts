@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { SCORE_PARAMETERS } from './methodology.js';
-import { verifiedVolume } from './verified-volume.js';
+import { fitDepthMultiples, verifiedVolume } from './verified-volume.js';
 import type { VenueMarket } from './verified-volume.js';
 
 const venue = (exchangeId: string, reported: number, overrides: Partial<VenueMarket> = {}): VenueMarket => ({
@@ -59,6 +59,25 @@ describe('verifiedVolume', () => {
     expect(big.plausible).toBeCloseTo(50e6);
   });
 
+  it('counts nothing a venue trades without a book: no depth-backed volume', () => {
+    const result = verifiedVolume([venue('a', 1e6), venue('bookless', 5e6, { depthUsd2pct: null })]);
+    expect(result.venues.find((entry) => entry.exchangeId === 'bookless')).toMatchObject({
+      verified: 0,
+      limitedBy: 'depth',
+    });
+    expect(result.verified).toBeCloseTo(1e6);
+  });
+
+  it("counts reported volume only as far as the venue's own tape prints it", () => {
+    // Reported 10× what its tape prints, with a book in proportion: only the tape says so.
+    const inflated = venue('inflated', 10e6, { depthUsd2pct: 10e6 / 50, tapeCappedUsd: 2e6 });
+    const result = verifiedVolume([venue('a', 1e6), venue('b', 1e6), venue('c', 1e6), inflated]);
+    expect(result.venues.find((entry) => entry.exchangeId === 'inflated')).toMatchObject({
+      verified: 2e6,
+      limitedBy: 'tape',
+    });
+  });
+
   it('ignores a venue at an outlier price', () => {
     const result = verifiedVolume([
       venue('a', 1e6),
@@ -102,5 +121,34 @@ describe('verifiedVolume', () => {
         },
       ),
     );
+  });
+});
+
+describe('fitDepthMultiples', () => {
+  const turnover = (id: string, ratio: number, integrity = 1) =>
+    venue(id, 1e6, { depthUsd2pct: 1e6 / ratio, integrity });
+
+  it('fits a coin with enough honest venues on them, never above the universe', () => {
+    const deep = ['a', 'b', 'c', 'd', 'e'].map((id) => turnover(id, 10));
+    const busy = ['a', 'b', 'c', 'd', 'e'].map((id) => turnover(id, 60));
+    const multipleOf = fitDepthMultiples([
+      { coinId: 'deep', venues: deep },
+      { coinId: 'busy', venues: busy },
+    ]);
+    const { depthImpliedHeadroom: headroom, depthImpliedMultipleMin: floor } = SCORE_PARAMETERS;
+    // Universe: median of ten ratios (10 × 5, 60 × 5) is 35.
+    expect(multipleOf('deep')).toBeCloseTo(Math.max(floor, headroom * 10));
+    expect(multipleOf('busy')).toBeCloseTo(headroom * 35);
+    expect(multipleOf('unknown')).toBeCloseTo(headroom * 35);
+  });
+
+  it("keeps the universe's multiple for a coin listed on a few venues, whatever they trade", () => {
+    const washers = ['w1', 'w2', 'w3', 'w4'].map((id) => turnover(id, 2_000));
+    const others = Array.from({ length: 6 }, (_, index) => ({
+      coinId: `c${index}`,
+      venues: ['a', 'b', 'c'].map((id) => turnover(id, 20)),
+    }));
+    const multipleOf = fitDepthMultiples([{ coinId: 'target', venues: washers }, ...others]);
+    expect(multipleOf('target')).toBeCloseTo(SCORE_PARAMETERS.depthImpliedHeadroom * 20);
   });
 });

@@ -26,6 +26,12 @@ export interface VenueMarket {
    * nobody read only says what it traded (and what its source publishes of its book), and that is not counted.
    */
   evidenced: boolean;
+  /**
+   * The reported volume as far as the venue's own tapes carry it: each pair's at most `tapeTolerance` × what its
+   * tape prints a day at the rate of the windows read (tape-rate.ts; audit: the folder's tape, live: the score
+   * runs' reads of the last day), a pair whose tape was not read as reported. Null or absent: no tape said enough.
+   */
+  tapeCappedUsd?: number | null;
 }
 
 export interface VenueVolume {
@@ -51,38 +57,20 @@ export interface VerifiedVolume {
 
 /**
  * Verified 24 h volume (scoring-anchors 4.4 F1): nothing from a venue nobody checked (`no_evidence`); per checked
- * venue the lesser of reported and depth-implied volume (a depth known only as a floor does not limit),
- * times the integrity of the coin's tape there — the honest share its tape vouches for, so fake volume is
- * dropped where it is found and the real volume beside it still counts (nothing at an outlier price) — then no
- * venue above the share cap of the coin's total (capped iteratively, like index weight caps). Faking volume
- * needs a real book and an honest-looking tape; faking it on one venue moves at most that venue's capped share.
+ * venue the least of reported, depth-implied (no book: none; a depth known only as a floor does not limit) and
+ * `tapeTolerance` × what its own tape prints a day, times the integrity of the coin's tape there — the honest
+ * share its tape vouches for, so fake volume is dropped where it is found and the real volume beside it still
+ * counts (nothing at an outlier price) — then no venue above the share cap of the coin's total (capped
+ * iteratively, like index weight caps). Volume counts only as far as capital at risk (resting depth), the
+ * venue's own prints and an honest-looking tape carry it; faking it on one venue moves at most that venue's
+ * capped share.
  */
 export function verifiedVolume(
   markets: readonly VenueMarket[],
   depthImpliedVolumeMultiple: number = SCORE_PARAMETERS.depthImpliedVolumeMultiple,
 ): VerifiedVolume {
   const { integrityFloor, venueShareCap } = SCORE_PARAMETERS;
-  const venues: VenueVolume[] = markets.map((market) => {
-    const reported = Math.max(0, market.reportedVolumeUsd24h);
-    if (market.priceExcluded)
-      return {
-        exchangeId: market.exchangeId,
-        reported,
-        plausible: 0,
-        verified: 0,
-        limitedBy: 'price_outlier',
-      };
-    if (!market.evidenced)
-      return { exchangeId: market.exchangeId, reported, plausible: 0, verified: 0, limitedBy: 'no_evidence' };
-    const depthImplied =
-      market.depthUsd2pct === null || market.depthLowerBound === true
-        ? reported
-        : Math.max(0, market.depthUsd2pct) * depthImpliedVolumeMultiple;
-    const plausible = Math.min(reported, depthImplied);
-    const verified = plausible * market.integrity;
-    const limitedBy = depthImplied < reported ? 'depth' : market.integrity < 0.95 ? 'integrity' : 'none';
-    return { exchangeId: market.exchangeId, reported, plausible: verified, verified, limitedBy };
-  });
+  const venues: VenueVolume[] = markets.map((market) => plausibleVolume(market, depthImpliedVolumeMultiple));
   capShares(venues, venueShareCap);
   const reported = venues.reduce((sum, venue) => sum + venue.reported, 0);
   const suspicious = markets.filter((market) => market.integrity < integrityFloor);
@@ -101,15 +89,72 @@ export function verifiedVolume(
   };
 }
 
+/** What one venue itself plausibly traded of the coin, before the coin's share cap, and what limited it most. */
+export function plausibleVolume(market: VenueMarket, depthImpliedVolumeMultiple: number): VenueVolume {
+  const reported = Math.max(0, market.reportedVolumeUsd24h);
+  const venue = (plausible: number, limitedBy: VolumeLimit): VenueVolume => ({
+    exchangeId: market.exchangeId,
+    reported,
+    plausible,
+    verified: plausible,
+    limitedBy,
+  });
+  if (market.priceExcluded) return venue(0, 'price_outlier');
+  if (!market.evidenced) return venue(0, 'no_evidence');
+  const depthImplied =
+    market.depthUsd2pct === null
+      ? 0
+      : market.depthLowerBound === true
+        ? reported
+        : Math.max(0, market.depthUsd2pct) * depthImpliedVolumeMultiple;
+  const tapeImplied = Math.max(0, market.tapeCappedUsd ?? reported);
+  const counted = Math.min(reported, depthImplied, tapeImplied) * market.integrity;
+  const limitedBy: VolumeLimit =
+    depthImplied < Math.min(reported, tapeImplied)
+      ? 'depth'
+      : tapeImplied < reported
+        ? 'tape'
+        : market.integrity < 0.95
+          ? 'integrity'
+          : 'none';
+  return venue(counted, limitedBy);
+}
+
 /**
  * How many times its ±2 % depth a venue-pair may trade a day and still count: the headroom × the median ratio of
  * the universe's high-integrity pairs, within the methodology's bounds (the maximum when nothing can be fitted).
  */
 export function fitDepthMultiple(markets: readonly VenueMarket[]): number {
-  const { depthImpliedHeadroom, depthImpliedMultipleMin, depthImpliedVolumeMultiple, fitIntegrity } =
-    SCORE_PARAMETERS;
-  const ratios = markets
-    .filter((market) => market.integrity >= fitIntegrity && !market.priceExcluded)
+  const { depthImpliedHeadroom, depthImpliedMultipleMin, depthImpliedVolumeMultiple } = SCORE_PARAMETERS;
+  const typical = median(fitRatios(markets));
+  if (typical === null) return depthImpliedVolumeMultiple;
+  return Math.min(
+    depthImpliedVolumeMultiple,
+    Math.max(depthImpliedMultipleMin, depthImpliedHeadroom * typical),
+  );
+}
+
+/**
+ * Each coin's depth multiple: fitted on the coin's own high-integrity venues where it has `coinFitVenues` of
+ * them (honest turnover differs between a coin traded everywhere and one traded on three venues), never above
+ * the universe's fit, which is the prior for a coin with fewer (a few washers listing a coin do not set it).
+ * The score and `npm run audit` both count volume with these multiples.
+ */
+export function fitDepthMultiples(
+  coins: readonly { coinId: string; venues: readonly VenueMarket[] }[],
+): (coinId: string) => number {
+  const universe = fitDepthMultiple(coins.flatMap((coin) => coin.venues));
+  const byCoin = new Map<string, number>();
+  for (const { coinId, venues } of coins)
+    if (fitRatios(venues).length >= SCORE_PARAMETERS.coinFitVenues)
+      byCoin.set(coinId, Math.min(universe, fitDepthMultiple(venues)));
+  return (coinId) => byCoin.get(coinId) ?? universe;
+}
+
+/** Volume/depth of the markets that may fit the multiple: high integrity, a book over the band, volume. */
+function fitRatios(markets: readonly VenueMarket[]): number[] {
+  return markets
+    .filter((market) => market.integrity >= SCORE_PARAMETERS.fitIntegrity && !market.priceExcluded)
     .filter(
       (market) =>
         market.depthUsd2pct !== null &&
@@ -118,12 +163,6 @@ export function fitDepthMultiple(markets: readonly VenueMarket[]): number {
         market.reportedVolumeUsd24h > 0,
     )
     .map((market) => market.reportedVolumeUsd24h / (market.depthUsd2pct ?? 1));
-  const typical = median(ratios);
-  if (typical === null) return depthImpliedVolumeMultiple;
-  return Math.min(
-    depthImpliedVolumeMultiple,
-    Math.max(depthImpliedMultipleMin, depthImpliedHeadroom * typical),
-  );
 }
 
 /**

@@ -66,6 +66,7 @@ export const VOLUME_LIMITS = [
   'none',
   'integrity',
   'depth',
+  'tape',
   'share_cap',
   'price_outlier',
   'no_evidence',

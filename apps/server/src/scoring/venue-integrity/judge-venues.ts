@@ -1,10 +1,10 @@
 import { median } from '../../analytics/robust-statistics.js';
-import { SCORE_PARAMETERS } from '../methodology.js';
-import { verifiedVolume } from '../verified-volume.js';
+import { fitDepthMultiples, plausibleVolume } from '../verified-volume.js';
+import type { VenueMarket } from '../verified-volume.js';
 import { featuresOf, pairTallies } from './integrity-features.js';
 import type { IntegrityFeatures, PairTally } from './integrity-features.js';
 import { TapeCopies } from './tape-copy.js';
-import type { VenueEvidence } from './venue-evidence.js';
+import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag, VenueIntegrity } from './venue-integrity.js';
 
@@ -78,34 +78,56 @@ export interface VenueVerdict {
   countedUsd: number;
 }
 
-/** Verdicts on a universe of venues: their integrity and how much of their reported volume the score counts. */
+/**
+ * Verdicts on a universe of venues: their integrity, and how much of their reported volume the score counts —
+ * through the score's own path (verified-volume.ts): each coin's volume on each venue after its tape's
+ * integrity, the depth cap with the depth multiples fitted on the universe and the coin's honest venues, and
+ * the tape cap; summed over the venue's coins before the coin's share cap (a concentration rule, not a verdict
+ * on the venue).
+ */
 export async function auditVenues(universe: readonly VenueEvidence[]): Promise<VenueVerdict[]> {
   const { venues } = await judgeVenues(universe);
-  return venues.map((venue, index) => {
-    const evidence = universe[index]!;
-    const volume = verifiedVolume(
-      [
-        {
-          exchangeId: venue.exchangeId,
-          reportedVolumeUsd24h: evidence.reportedVolumeUsd24h,
-          depthUsd2pct: evidence.depthUsd2pct,
-          // Depth known for only some of the pairs is a floor of theirs all.
-          depthLowerBound:
-            (evidence.depthReportedVolumeUsd24h ?? evidence.reportedVolumeUsd24h) <
-            evidence.reportedVolumeUsd24h,
-          integrity: venue.integrity,
-          priceExcluded: false,
-          evidenced: true,
-        },
-      ],
-      SCORE_PARAMETERS.depthImpliedVolumeMultiple,
-    );
-    return {
-      id: venue.exchangeId,
-      integrity: venue.integrity,
-      flags: venue.flags,
-      reportedUsd: evidence.reportedVolumeUsd24h,
-      countedUsd: volume.verified,
-    };
+  const coins = new Map<string, VenueMarket[]>();
+  venues.forEach((venue, index) => {
+    for (const market of marketsOf(universe[index]!)) {
+      const list = coins.get(market.coinId) ?? [];
+      list.push({
+        exchangeId: venue.exchangeId,
+        reportedVolumeUsd24h: market.reportedVolumeUsd24h,
+        depthUsd2pct: market.depthUsd2pct,
+        integrity: venue.coins[market.coinId] ?? venue.unsampledCoinIntegrity,
+        priceExcluded: false,
+        evidenced: true,
+        tapeCappedUsd: market.tapeCappedUsd,
+      });
+      coins.set(market.coinId, list);
+    }
   });
+  const multipleOf = fitDepthMultiples([...coins].map(([coinId, markets]) => ({ coinId, venues: markets })));
+  const counted = new Map<string, number>();
+  for (const [coinId, markets] of coins)
+    for (const market of markets) {
+      const { plausible } = plausibleVolume(market, multipleOf(coinId));
+      counted.set(market.exchangeId, (counted.get(market.exchangeId) ?? 0) + plausible);
+    }
+  return venues.map((venue, index) => ({
+    id: venue.exchangeId,
+    integrity: venue.integrity,
+    flags: venue.flags,
+    reportedUsd: universe[index]!.reportedVolumeUsd24h,
+    countedUsd: counted.get(venue.exchangeId) ?? 0,
+  }));
+}
+
+/** The venue's coin markets, or one of its first coin with the venue's own figures. */
+function marketsOf(evidence: VenueEvidence): readonly CoinMarketEvidence[] {
+  if (evidence.markets) return evidence.markets;
+  return [
+    {
+      coinId: evidence.trades[0]?.coinId ?? evidence.exchangeId,
+      reportedVolumeUsd24h: evidence.reportedVolumeUsd24h,
+      depthUsd2pct: evidence.depthUsd2pct,
+      tapeCappedUsd: null,
+    },
+  ];
 }

@@ -14,4 +14,19 @@ export interface VenueEvidence {
   depthUsd2pct: number | null;
   /** Reported 24 h USD volume of the pairs in `depthUsd2pct`; absent: all the sampled pairs. */
   depthReportedVolumeUsd24h?: number;
+  /**
+   * Each coin's market on the venue, as the volume count reads it (verified-volume.ts); absent: one market of
+   * the venue's first coin with the venue's figures. The score builds these from the tickers instead.
+   */
+  markets?: readonly CoinMarketEvidence[];
+}
+
+/** One coin's figures on a venue, summed over its pairs. */
+export interface CoinMarketEvidence {
+  coinId: string;
+  reportedVolumeUsd24h: number;
+  /** ±2 % depth of the coin's booked pairs; null when none was booked. */
+  depthUsd2pct: number | null;
+  /** The reported volume as far as the pairs' tapes carry it (tape-rate.ts `tapeCapped`); null: none said enough. */
+  tapeCappedUsd: number | null;
 }

@@ -1,0 +1,110 @@
+import type { TradePrint } from '@coinlens/market-model';
+
+import { SCORE_PARAMETERS } from './methodology.js';
+
+const DAY_MS = 86_400_000;
+
+/** Below these a window says too little about a pair's daily rate to cap what the venue reports. */
+export const TAPE_RATE_MINIMUMS = { prints: 50, spanMs: 60_000 } as const;
+
+/** One read of a pair's tape: the USD it printed and the time it covers. */
+export interface TapeWindow {
+  notionalUsd: number;
+  spanMs: number;
+  prints: number;
+  /** When the window ends (its last print). */
+  endsAt: number;
+}
+
+/**
+ * A window of one pair's prints; `usdOf` values a print in USD. The notional between the first and the last
+ * print is what the span covers, so the first print's is left out.
+ */
+export function tapeWindow(
+  prints: readonly TradePrint[],
+  usdOf: (print: TradePrint) => number,
+): TapeWindow | null {
+  if (prints.length < 2) return null;
+  let first = prints[0]!;
+  let last = first;
+  let notionalUsd = 0;
+  for (const print of prints) {
+    if (print.timestamp < first.timestamp) first = print;
+    if (print.timestamp >= last.timestamp) last = print;
+    notionalUsd += usdOf(print);
+  }
+  notionalUsd -= usdOf(first);
+  return {
+    notionalUsd,
+    spanMs: last.timestamp - first.timestamp,
+    prints: prints.length,
+    endsAt: last.timestamp,
+  };
+}
+
+/** The 24 h USD volume the windows print at their pooled rate; null while they say too little. */
+export function dailyRate(windows: readonly TapeWindow[]): number | null {
+  let notional = 0;
+  let span = 0;
+  let prints = 0;
+  for (const window of windows) {
+    notional += window.notionalUsd;
+    span += window.spanMs;
+    prints += window.prints;
+  }
+  if (prints < TAPE_RATE_MINIMUMS.prints || span < TAPE_RATE_MINIMUMS.spanMs) return null;
+  return (notional / span) * DAY_MS;
+}
+
+/** A pair's reported 24 h volume as far as its tape carries it: at most `tapeTolerance` × its printed rate. */
+export function tapeCapped(reportedUsd: number, tapeDailyUsd: number | null): number {
+  return tapeDailyUsd === null
+    ? reportedUsd
+    : Math.min(reportedUsd, SCORE_PARAMETERS.tapeTolerance * Math.max(0, tapeDailyUsd));
+}
+
+/**
+ * The windows the score's runs read of each pair's tape over the last day, pooled into its daily rate: runs at
+ * many moments of the day measure the day, where one read of a busy pair covers seconds. A window that repeats
+ * an earlier one (a quiet pair's tape between runs) adds its prints and its span alike, so the rate holds.
+ */
+export class TapeRates {
+  private readonly windows = new Map<string, TapeWindow[]>();
+
+  constructor(private readonly horizonMs: number = DAY_MS) {}
+
+  private static key(exchangeId: string, coinId: string, quote: string): string {
+    return `${exchangeId}|${coinId}|${quote}`;
+  }
+
+  /** Records one read of a venue's prints (any pairs); `usdPerCoin` prices a coin, null when unknown. */
+  record(
+    exchangeId: string,
+    prints: readonly TradePrint[],
+    usdPerCoin: (coinId: string) => number | null,
+    now: number,
+  ): void {
+    const byPair = new Map<string, TradePrint[]>();
+    for (const print of prints) {
+      const key = TapeRates.key(exchangeId, print.coinId, print.quote);
+      const list = byPair.get(key);
+      if (list) list.push(print);
+      else byPair.set(key, [print]);
+    }
+    for (const [key, pairPrints] of byPair) {
+      const usd = usdPerCoin(pairPrints[0]!.coinId);
+      if (usd === null || !(usd > 0)) continue;
+      const window = tapeWindow(pairPrints, (print) => print.amount * usd);
+      if (!window) continue;
+      const kept = (this.windows.get(key) ?? []).filter((old) => old.endsAt > now - this.horizonMs);
+      kept.push(window);
+      this.windows.set(key, kept);
+    }
+  }
+
+  /** The pair's 24 h USD volume at the rate of its windows of the last day; null when it was not read enough. */
+  dailyUsd(exchangeId: string, coinId: string, quote: string, now: number): number | null {
+    const windows = this.windows.get(TapeRates.key(exchangeId, coinId, quote)) ?? [];
+    return dailyRate(windows.filter((window) => window.endsAt > now - this.horizonMs));
+  }
+}
