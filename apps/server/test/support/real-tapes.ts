@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 
@@ -194,4 +195,46 @@ export function writeAuditFolder(root: string, venues: readonly AuditVenue[]): v
         JSON.stringify({ timestamp_ms: book.timestamp, bids: book.bids, asks: book.asks }),
       );
   }
+}
+
+/** A venue's best bid and ask from `timestamp` (ms, on the trades' clock) on. */
+export interface RealQuote {
+  timestamp: number;
+  bid: number;
+  ask: number;
+}
+
+/**
+ * Binance's best bid and ask over the 2024 tapes' window, from the raw combined streams (hftbacktest,
+ * 2024-08-08 23:54 → 2024-08-09 00:05): each `@bookTicker` line at its receive time (ns), which the feed gives
+ * without an event time, shifted by the median gap between the same file's `@trade` receive times and their
+ * trade time `T`, so the quotes sit on the CSV tapes' clock.
+ */
+export function realQuotes(venue: 'binance-2024-btc' | 'binance-2024-eth'): RealQuote[] {
+  const symbol = venue === 'binance-2024-btc' ? 'btcusdt' : 'ethusdt';
+  const quotes: RealQuote[] = [];
+  for (const day of ['20240808', '20240809']) {
+    const lines = gunzipSync(
+      readFileSync(`${REAL_TRADES_FOLDER}hftbacktest_binance_spot_${symbol}_${day}_raw_stream.jsonl.gz`),
+    )
+      .toString('utf8')
+      .split('\n');
+    const lags: number[] = [];
+    const received: { at: number; bid: number; ask: number }[] = [];
+    for (const line of lines) {
+      const space = line.indexOf(' ');
+      if (space < 0) continue;
+      const isTicker = line.includes('@bookTicker"');
+      if (!isTicker && !line.includes('@trade"')) continue;
+      const at = Number(line.slice(0, space)) / 1e6;
+      const { data } = JSON.parse(line.slice(space + 1)) as { data: Record<string, unknown> };
+      if (isTicker) received.push({ at, bid: Number(data.b), ask: Number(data.a) });
+      else lags.push(at - Number(data.T));
+    }
+    lags.sort((a, b) => a - b);
+    const lag = lags[Math.floor(lags.length / 2)] ?? 0;
+    for (const { at, bid, ask } of received)
+      if (bid > 0 && ask > bid) quotes.push({ timestamp: Math.round(at - lag), bid, ask });
+  }
+  return quotes.sort((a, b) => a.timestamp - b.timestamp);
 }
