@@ -4,9 +4,15 @@ import { byPairInTime } from './pair-tapes.js';
 
 /** Consecutive prints per bucket: short enough to see impact before other venues' flow takes over. */
 const BUCKET_PRINTS = 30;
+/**
+ * A bucket's flow is set against the mid's move over it and the next bucket: what flow does to the price shows
+ * over both (the mid read from the prints catches up a bucket late), and flow that only follows the price
+ * already moved leaves the next bucket alone.
+ */
+const HORIZON_PRINTS = 2 * BUCKET_PRINTS;
 
 export interface FlowPriceCoherence {
-  /** Correlation of a bucket's signed volume with the price change over it, pooled over pairs. */
+  /** Correlation of a bucket's signed volume with the mid's move over it and the next, pooled over pairs. */
   correlation: number;
   buckets: number;
 }
@@ -14,10 +20,11 @@ export interface FlowPriceCoherence {
 /**
  * Whether the venue's order flow moves its price. Buying pushes prices up (Kyle 1985; Hasbrouck 1991; Cont,
  * Kukanov & Stoikov 2014): on the liquid real tapes we hold, the signed volume of 30 consecutive prints
- * correlates 0.35–0.55 with the price change across them. Wash prints at the touch trade with oneself and move
- * nothing, so their flow is noise that dilutes the correlation towards 0 (as the square root of the fake share
- * of flow variance). Each pair's buckets are standardised before pooling, so a large pair does not speak for
- * the others. Null below `minimumBuckets`.
+ * correlates 0.33–0.54 with the mid's move across them and the next 30. Wash prints at the touch trade with
+ * oneself and move nothing, and flow that follows a move already made says nothing of the next one, so their
+ * flow dilutes the correlation towards 0 (as the square root of the fake share of flow variance). Each pair's
+ * buckets are standardised before pooling, so a large pair does not speak for the others. Null below
+ * `minimumBuckets`.
  */
 export function flowPriceCoherence(
   trades: readonly TradePrint[],
@@ -32,16 +39,20 @@ export function flowPriceCoherence(
  */
 export function flowTally(prints: readonly TradePrint[]): Float64Array {
   const sided = prints.filter((print) => print.side !== null && print.price > 0);
+  const mids = midEstimates(sided);
   const flows: number[] = [];
   const moves: number[] = [];
-  for (let start = 0; start + BUCKET_PRINTS < sided.length; start += BUCKET_PRINTS) {
+  for (let start = 0; start + HORIZON_PRINTS < sided.length; start += BUCKET_PRINTS) {
+    const from = mids[start]!;
+    const to = mids[start + HORIZON_PRINTS]!;
+    if (!(from > 0) || !(to > 0)) continue;
     let flow = 0;
     for (let index = start; index < start + BUCKET_PRINTS; index++) {
       const print = sided[index]!;
       flow += print.side === 'buy' ? print.amount : -print.amount;
     }
     flows.push(flow);
-    moves.push(Math.log(sided[start + BUCKET_PRINTS]!.price / sided[start]!.price));
+    moves.push(Math.log(to / from));
   }
   const x = standardised(flows);
   const y = standardised(moves);
@@ -61,6 +72,24 @@ export function flowPriceOf(
     buckets += tally.length;
   }
   return buckets >= minimumBuckets ? { correlation: products / buckets, buckets } : null;
+}
+
+/**
+ * The mid after each print: halfway between the latest buy (at the ask) and the latest sell (at the bid), NaN until
+ * both sides have printed. Measured on the last print's price, a bucket's move would follow the side of its last
+ * print (bid-ask bounce), and prints at the touch that move nothing would still seem to move the price.
+ */
+function midEstimates(sided: readonly TradePrint[]): Float64Array {
+  const mids = new Float64Array(sided.length);
+  let ask = NaN;
+  let bid = NaN;
+  for (let index = 0; index < sided.length; index++) {
+    const print = sided[index]!;
+    if (print.side === 'buy') ask = print.price;
+    else bid = print.price;
+    mids[index] = (ask + bid) / 2;
+  }
+  return mids;
 }
 
 /** Values minus their mean over their standard deviation; null for fewer than 3 or no variation. */

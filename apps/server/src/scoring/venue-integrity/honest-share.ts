@@ -13,12 +13,15 @@ export const REAL_FLOW = {
   signClusteringCeiling: 0.93,
   /** Honest share left when sides cluster like scripted bursts. */
   burstShare: 0.3,
-  /** Signed flow vs price change over 30 prints: liquid real tapes 0.35–0.55. */
-  flowPriceFloor: 0.25,
   /**
-   * What undiluted honest flow shows on that test: the median of the liquid real tapes (Binance 2024 BTC 0.39 and
-   * ETH 0.35 over 11 min, Kraken 2019 0.50, Binance futures 2020 0.55). An accused venue's honest share is
-   * measured against it.
+   * Signed flow of 30 prints vs the mid's move over them and the next 30 (flow-price.ts): liquid real tapes
+   * 0.33–0.54; the informed washers of the attack lab at 10× 0.10–0.24 over the same tapes.
+   */
+  flowPriceFloor: 0.32,
+  /**
+   * What undiluted honest flow shows on that test: about the median of the liquid real tapes (Binance 2024 BTC
+   * 0.39 and ETH 0.33 over 11 min, Kraken 2019 0.52, Binance futures 2020 0.54). An accused venue's honest share
+   * is measured against it.
    */
   flowPriceTypical: 0.45,
   /** Notional in exactly matched opposite legs within 3 s: real tapes 0–0.06. */
