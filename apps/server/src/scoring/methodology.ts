@@ -33,10 +33,16 @@ export const SCORE_PARAMETERS = {
   /** Pairs above this integrity fit the depth multiple. */
   fitIntegrity: 0.8,
   /**
-   * High-integrity venues with a book a coin needs before its own venues fit its depth multiple; with fewer, the
-   * multiple fitted over every coin's venues (the universe's prior) holds, so a few washers cannot set their own.
+   * High-integrity venues with a book a coin needs before its own venues fit its depth multiple. With fewer, a
+   * handful of washers would be the coin's majority and set their own multiple: the prior holds instead.
    */
-  coinFitVenues: 5,
+  coinFitVenues: 10,
+  /**
+   * The depth multiple for a coin too few venues trade to fit one (never above the universe's fit): half of
+   * Alameda's honest bound, three to six times the turnover of Binance's real BTC pairs (CoinGecko's tickers of
+   * 2026: 17–30 × their ±2 % depth a day).
+   */
+  depthImpliedPriorMultiple: 100,
   /**
    * A venue counts at most this multiple of the 24 h volume its own tape prints at the rate of the windows read
    * (reported beyond what it prints is not counted). One window of the simulator's honest pairs reports 0.3–2.6×

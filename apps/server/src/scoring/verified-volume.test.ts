@@ -129,26 +129,33 @@ describe('fitDepthMultiples', () => {
     venue(id, 1e6, { depthUsd2pct: 1e6 / ratio, integrity });
 
   it('fits a coin with enough honest venues on them, never above the universe', () => {
-    const deep = ['a', 'b', 'c', 'd', 'e'].map((id) => turnover(id, 10));
-    const busy = ['a', 'b', 'c', 'd', 'e'].map((id) => turnover(id, 60));
+    const ids = Array.from({ length: 10 }, (_, index) => `v${index}`);
     const multipleOf = fitDepthMultiples([
-      { coinId: 'deep', venues: deep },
-      { coinId: 'busy', venues: busy },
+      { coinId: 'deep', venues: ids.map((id) => turnover(id, 10)) },
+      { coinId: 'busy', venues: ids.map((id) => turnover(id, 60)) },
     ]);
     const { depthImpliedHeadroom: headroom, depthImpliedMultipleMin: floor } = SCORE_PARAMETERS;
-    // Universe: median of ten ratios (10 × 5, 60 × 5) is 35.
+    // Universe: the median of twenty ratios (ten of 10, ten of 60) is 35.
     expect(multipleOf('deep')).toBeCloseTo(Math.max(floor, headroom * 10));
     expect(multipleOf('busy')).toBeCloseTo(headroom * 35);
-    expect(multipleOf('unknown')).toBeCloseTo(headroom * 35);
+    expect(multipleOf('unknown')).toBeCloseTo(
+      Math.min(headroom * 35, SCORE_PARAMETERS.depthImpliedPriorMultiple),
+    );
   });
 
-  it("keeps the universe's multiple for a coin listed on a few venues, whatever they trade", () => {
+  it('holds the prior for a coin listed on a few venues, whatever they trade', () => {
     const washers = ['w1', 'w2', 'w3', 'w4'].map((id) => turnover(id, 2_000));
     const others = Array.from({ length: 6 }, (_, index) => ({
       coinId: `c${index}`,
       venues: ['a', 'b', 'c'].map((id) => turnover(id, 20)),
     }));
-    const multipleOf = fitDepthMultiples([{ coinId: 'target', venues: washers }, ...others]);
-    expect(multipleOf('target')).toBeCloseTo(SCORE_PARAMETERS.depthImpliedHeadroom * 20);
+    // The universe fits 3 × 20 = 60, under the prior: the lesser holds.
+    expect(fitDepthMultiples([{ coinId: 'target', venues: washers }, ...others])('target')).toBeCloseTo(60);
+    // Where washers are most of the universe too (an audit folder of a few venues), the prior holds.
+    const diluted = ['d1', 'd2', 'd3', 'd4', 'd5'].map((id) => turnover(id, 330));
+    const honest = ['h1', 'h2'].map((id) => turnover(id, 83));
+    expect(fitDepthMultiples([{ coinId: 'btc', venues: [...diluted, ...honest] }])('btc')).toBe(
+      SCORE_PARAMETERS.depthImpliedPriorMultiple,
+    );
   });
 });

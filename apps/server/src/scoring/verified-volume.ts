@@ -136,19 +136,21 @@ export function fitDepthMultiple(markets: readonly VenueMarket[]): number {
 
 /**
  * Each coin's depth multiple: fitted on the coin's own high-integrity venues where it has `coinFitVenues` of
- * them (honest turnover differs between a coin traded everywhere and one traded on three venues), never above
- * the universe's fit, which is the prior for a coin with fewer (a few washers listing a coin do not set it).
- * The score and `npm run audit` both count volume with these multiples.
+ * them (honest turnover differs between a coin traded everywhere and one traded on a few venues), never above
+ * the universe's fit; for a coin with fewer, the prior measured on real books (never above the universe's fit
+ * either), since a few washers listing a coin would otherwise be the majority that sets it. The score and
+ * `npm run audit` both count volume with these multiples.
  */
 export function fitDepthMultiples(
   coins: readonly { coinId: string; venues: readonly VenueMarket[] }[],
 ): (coinId: string) => number {
   const universe = fitDepthMultiple(coins.flatMap((coin) => coin.venues));
+  const prior = Math.min(universe, SCORE_PARAMETERS.depthImpliedPriorMultiple);
   const byCoin = new Map<string, number>();
   for (const { coinId, venues } of coins)
     if (fitRatios(venues).length >= SCORE_PARAMETERS.coinFitVenues)
       byCoin.set(coinId, Math.min(universe, fitDepthMultiple(venues)));
-  return (coinId) => byCoin.get(coinId) ?? universe;
+  return (coinId) => byCoin.get(coinId) ?? prior;
 }
 
 /** Volume/depth of the markets that may fit the multiple: high integrity, a book over the band, volume. */

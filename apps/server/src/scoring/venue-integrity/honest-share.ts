@@ -71,7 +71,8 @@ export function honestShare(features: IntegrityFeatures): HonestShare {
   }
   const flow = features.flowPrice;
   if (flow) {
-    const upper = flow.correlation + z / Math.sqrt(flow.buckets);
+    // Adjacent buckets share half their move (flow-price.ts), which about doubles the estimate's variance.
+    const upper = flow.correlation + z * Math.sqrt(2 / flow.buckets);
     if (upper < REAL_FLOW.flowPriceFloor) {
       share = Math.min(share, (Math.max(0, flow.correlation) / REAL_FLOW.flowPriceTypical) ** 2);
       flags.push('flow_moves_no_price');
