@@ -134,11 +134,14 @@ describe.skipIf(!realTapesPresent)('real tapes through the audit path', () => {
     60_000,
   );
 
-  it('discounts the informed washer self_copy at 10× even with resting depth in proportion to his volume', async () => {
-    // Depth says nothing then: only the tape can tell. Imitation prints and flow-coherent wash with depth in
-    // proportion are the misses docs/score-methodology.md §8 measures: the tape's flow-and-price test cannot
-    // accuse them without accusing honest windows of the same tapes.
-    for (const target of INFORMED_TARGETS)
-      expect(await informedWash('self_copy', target, true), target).toBeLessThanOrEqual(0.2);
-  }, 60_000);
+  it.each<WashFamily>(['imitation_prints', 'self_copy'])(
+    'discounts the informed washer %s at 10× even with resting depth in proportion to his volume',
+    async (family) => {
+      // Depth says nothing then: only the tape can tell. Flow-coherent wash with depth in proportion is a miss
+      // docs/score-methodology.md §8 measures (Binance ETH's honest flow is too close to it).
+      for (const target of INFORMED_TARGETS)
+        expect(await informedWash(family, target, true), `${family} on ${target}`).toBeLessThanOrEqual(0.25);
+    },
+    60_000,
+  );
 });

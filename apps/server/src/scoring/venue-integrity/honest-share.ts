@@ -71,8 +71,10 @@ export function honestShare(features: IntegrityFeatures): HonestShare {
   }
   const flow = features.flowPrice;
   if (flow) {
-    // Adjacent buckets share half their move (flow-price.ts), which about doubles the estimate's variance.
-    const upper = flow.correlation + z * Math.sqrt(2 / flow.buckets);
+    // Adjacent buckets share half their move (flow-price.ts), so this interval is narrower than the estimate's
+    // own; widened to match, it spared the informed washers of the real tapes as often as it spared honest
+    // windows (docs/score-methodology.md §8 gives the one honest window of 240 it accuses).
+    const upper = flow.correlation + z / Math.sqrt(flow.buckets);
     if (upper < REAL_FLOW.flowPriceFloor) {
       share = Math.min(share, (Math.max(0, flow.correlation) / REAL_FLOW.flowPriceTypical) ** 2);
       flags.push('flow_moves_no_price');
