@@ -17,7 +17,7 @@ const { SimulatorProvider, SCENARIOS } = await import(
 const { EventLoopSlices } = await import(
   new URL('../apps/server/dist/runtime/event-loop-slices.js', import.meta.url).href
 );
-const { WASH_FAMILIES } = await import('@coinlens/attack-lab');
+const { INFORMED_WASH_FAMILIES, WASH_FAMILIES } = await import('@coinlens/attack-lab');
 
 const args = parseArgs({ options: { seeds: { type: 'string' } } }).values;
 const SEEDS = Array.from({ length: Number(args.seeds ?? 20) }, (_, index) => 20_261_122 + index);
@@ -27,6 +27,8 @@ const DAY = 24 * HOUR;
 const LAMBDA = 10;
 const SWEEP = [1, 2, 5, 30, 100];
 const SWEEP_SEEDS = 3;
+/** Dilution: imitation prints at 3× on each of five venues. */
+const DILUTION = { lambda: 3, venues: 5 };
 const started = performance.now();
 
 const pct = (value) => (Number.isFinite(value) ? `${(100 * value).toFixed(0)} %` : '—');
@@ -43,6 +45,35 @@ async function measureSeed(seed, index) {
     slices: (ms) => new EventLoopSlices(ms),
   });
   const cached = new CachedProvider(simulator, clock);
+  // The simulator's books once a second over a tape's span, for the informed washers to trade against: a second
+  // simulator of the same seed on its own clock (a book is a pure function of seed, pair and second).
+  const quoteClock = { now: AT };
+  const quoteSimulator = new SimulatorProvider({
+    seed,
+    now: () => quoteClock.now,
+    scenario: SCENARIOS.honest,
+    slices: (ms) => new EventLoopSlices(ms),
+  });
+  const quoteCache = new Map();
+  const quotesFor = (pair, from, to, signal) => {
+    const key = `${pair.exchangeId}|${pair.coinId}|${pair.quote}|${from}|${to}`;
+    if (!quoteCache.has(key))
+      quoteCache.set(
+        key,
+        (async () => {
+          const quotes = [];
+          // From a minute before the tape: the washer looks back at the mid.
+          for (let time = Math.floor(from / 1_000) * 1_000 - 60_000; time <= to; time += 1_000) {
+            quoteClock.now = time;
+            const book = await quoteSimulator.getOrderBook(pair, 1, signal);
+            const [bid, ask] = [book.bids[0]?.[0], book.asks[0]?.[0]];
+            if (bid > 0 && ask > bid) quotes.push({ timestamp: time, bid, ask });
+          }
+          return quotes;
+        })(),
+      );
+    return quoteCache.get(key);
+  };
   const run = (plan, times = [AT]) => {
     const provider = new AttackedProvider(cached, clock, plan, seed);
     return scoredMarket(provider, clock, times).then((state) => ({ state, provider }));
@@ -71,10 +102,9 @@ async function measureSeed(seed, index) {
   for (const ticker of clean.tickers)
     if (midCaps.has(ticker.coinId))
       listing.set(ticker.exchangeId, new Set([...(listing.get(ticker.exchangeId) ?? []), ticker.coinId]));
-  const venues = [...listing.entries()]
-    .sort((a, b) => b[1].size - a[1].size)
-    .slice(1, 4)
-    .map(([id]) => id);
+  const listingMost = [...listing.entries()].sort((a, b) => b[1].size - a[1].size).map(([id]) => id);
+  const venues = listingMost.slice(1, 4);
+  const diluted = listingMost.slice(1, 1 + DILUTION.venues);
   const targets = [...listing.get(venues[0])]
     .sort((a, b) => byCap.indexOf(a) - byCap.indexOf(b))
     .slice(0, 10);
@@ -112,7 +142,7 @@ async function measureSeed(seed, index) {
     };
   };
   const wash = (family, lambda, depth, on) => ({
-    wash: { family, lambda, depth, pairs: pairsOn(on), sources, usdPerQuote },
+    wash: { family, lambda, depth, pairs: pairsOn(on), sources, usdPerQuote, quotes: quotesFor },
   });
 
   const results = {};
@@ -128,6 +158,25 @@ async function measureSeed(seed, index) {
   {
     const { state, provider } = await run({ inflate: { lambda: LAMBDA, pairs: pairsOn([venues[0]]) } });
     results['inflated reported volume|tickers only|one venue'] = outcome(state, provider, [venues[0]]);
+  }
+  // Informed washers, kept apart from the results above so the tables of the four families keep their meaning.
+  const informed = {};
+  for (const family of INFORMED_WASH_FAMILIES)
+    for (const depth of [false, true]) {
+      const { state, provider } = await run(wash(family, LAMBDA, depth, [venues[0]]));
+      informed[`${family}|${depth ? 'depth' : 'no depth'}|one venue`] = outcome(state, provider, [venues[0]]);
+    }
+  for (const depth of [false, true]) {
+    const { state, provider } = await run(wash('imitation_prints', DILUTION.lambda, depth, diluted));
+    informed[
+      `dilution (imitation_prints ${DILUTION.lambda}× each)|${depth ? 'depth' : 'no depth'}|${diluted.length} venues`
+    ] = outcome(state, provider, diluted);
+  }
+  {
+    const { state, provider } = await run({
+      inflate: { lambda: LAMBDA, pairs: pairsOn([venues[0]]), depth: true },
+    });
+    informed['inflated reported volume|book in proportion|one venue'] = outcome(state, provider, [venues[0]]);
   }
   {
     const { state, provider } = await run({ spoof: { factor: 25, venues: new Set([venues[0]]) } });
@@ -187,7 +236,7 @@ async function measureSeed(seed, index) {
         const { state, provider } = await run(wash(family, lambda, true, [venues[0]]));
         sweep[`${family}|${lambda}`] = outcome(state, provider, [venues[0]]);
       }
-  return { seed, computeMs, quality, honestIntegrity, results, sweep, venues, targets };
+  return { seed, computeMs, quality, honestIntegrity, results, informed, sweep, venues, targets };
 }
 
 const seeds = [];
@@ -244,6 +293,54 @@ console.log(
   `\nDetection (wash families, every attacked venue of every seed): TPR ${pct(tpr)} at a measured FPR of ${pct(fpr)} (threshold: integrity < ${threshold.toFixed(3)}, the 1st percentile of ${honest.length} honest venue readings); ROC AUC ${auc(attackedIntegrity, honest).toFixed(3)}.`,
 );
 if (tpr < 0.8) misses.push(`detection TPR ${pct(tpr)} at 1 % FPR (target ≥ 80 %)`);
+
+console.log(
+  `\nInformed washers (packages/attack-lab INFORMED_WASH_FAMILIES at λ = ${LAMBDA}, trading against the simulator's books' best bid/ask once a second; dilution: imitation prints at ${DILUTION.lambda}× on each of the ${DILUTION.venues} venues listing most mid-caps after the first; ticker-only inflation with the book scaled in proportion). Mean [95 % bootstrap interval over seeds].\n`,
+);
+console.log(
+  '| attack | depth | venues | fake volume counted | target lift median | target lift max | attacked venue integrity | detected at 1 % FPR |',
+);
+console.log('|---|---|---|---:|---:|---:|---:|---:|');
+const informedKeys = Object.keys(seeds[0].informed);
+for (const key of informedKeys) {
+  const [name, depth, where] = key.split('|');
+  const rows = seeds.map((entry) => entry.informed[key]);
+  const counted = interval(rows.map((row) => row.fakeCounted));
+  const liftMedian = interval(rows.map((row) => row.liftMedian));
+  const liftMax = interval(rows.map((row) => row.liftMax));
+  const integrity = interval(rows.map((row) => Math.min(...row.integrity)));
+  const detected = rows.filter((row) => row.integrity.some(flagged)).length / rows.length;
+  console.log(
+    `| ${name} | ${depth} | ${where} | ${ci(counted, pct)} | ${ci(liftMedian, (v) => v.toFixed(1))} | ${ci(liftMax, (v) => v.toFixed(1))} | ${ci(integrity)} | ${pct(detected)} |`,
+  );
+  if (counted.mean > 0.2)
+    misses.push(
+      `${name} (${depth}, ${where}): ${pct(counted.mean)} of the fake volume counted (target ≤ 20 %)`,
+    );
+  if (liftMedian.mean > 3)
+    misses.push(
+      `${name} (${depth}, ${where}): target lift median ${liftMedian.mean.toFixed(1)} (target ≤ 3)`,
+    );
+}
+const informedIntegrity = seeds.flatMap((entry) =>
+  informedKeys.filter((key) => !key.startsWith('inflated')).flatMap((key) => entry.informed[key].integrity),
+);
+console.log(
+  `\nDetection (informed wash families and dilution, every attacked venue of every seed, the same threshold): TPR ${pct(informedIntegrity.filter(flagged).length / informedIntegrity.length)}; ROC AUC ${auc(informedIntegrity, honest).toFixed(3)}.`,
+);
+
+console.log(`\nFake volume counted per family, median / max over the ${SEEDS.length} seeds:`);
+console.log('| attack | depth | venues | median | max |');
+console.log('|---|---|---|---:|---:|');
+for (const [source, key] of [
+  ...keys.map((key) => ['results', key]),
+  ...informedKeys.map((key) => ['informed', key]),
+]) {
+  const [name, depth, where] = key.split('|');
+  const counted = seeds.map((entry) => entry[source][key].fakeCounted).filter(Number.isFinite);
+  if (counted.length === 0) continue;
+  console.log(`| ${name} | ${depth} | ${where} | ${pct(median(counted))} | ${pct(Math.max(...counted))} |`);
+}
 
 const collateral = seeds.map((entry) => entry.results.collateral);
 console.log(

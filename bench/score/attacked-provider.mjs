@@ -1,13 +1,23 @@
 // A market under attack: the honest provider's answers transformed by the attack lab for the attacked pairs. The
 // attack is a parameter of this wrapper; the scorer only ever sees the market it produces.
-import { addRestingDepth, buyEngagement, buyFollowers, injectWash, spoofDepth } from '@coinlens/attack-lab';
+import {
+  addRestingDepth,
+  bookInProportion,
+  buyEngagement,
+  buyFollowers,
+  INFORMED_WASH_FAMILIES,
+  injectWash,
+  spoofDepth,
+} from '@coinlens/attack-lab';
 
 /** Depth a washer parks per dollar of fake daily volume, as honest venues hold (1.2 %). */
 const DEPTH_PER_VOLUME = 0.012;
 
 /**
- * `plan`: { wash?: { family, lambda, depth, pairs: Set<"venue|coin"> }, inflate?: { lambda, pairs },
+ * `plan`: { wash?: { family, lambda, depth, pairs: Set<"venue|coin">, quotes? }, inflate?: { lambda, pairs, depth? },
  * spoof?: { factor, venues: Set }, social?: { coins: Set, multiple, mode: 'instant'|'drip'|'engagement', at } }.
+ * `wash.quotes(pair, from, to, signal)`: the pair's best bid/ask over the tape's span, which the informed
+ * families trade against; `inflate.depth`: the inflating venue's book scaled in proportion to its tickers.
  */
 export class AttackedProvider {
   constructor(inner, clock, plan, seed) {
@@ -78,13 +88,19 @@ export class AttackedProvider {
           signal,
         );
     }
-    return injectWash(family, { tape, lambda, seed: this.seed, source }).tape;
+    const quotes =
+      INFORMED_WASH_FAMILIES.includes(family) && this.plan.wash.quotes
+        ? await this.plan.wash.quotes(pair, tape[0].timestamp, tape[tape.length - 1].timestamp, signal)
+        : undefined;
+    return injectWash(family, { tape, lambda, seed: this.seed, source, ...(quotes ? { quotes } : {}) }).tape;
   }
 
   async getOrderBook(pair, levels, signal) {
     const book = await this.inner.getOrderBook(pair, levels, signal);
     if (this.plan.spoof?.venues.has(pair.exchangeId))
       return spoofDepth(book, this.plan.spoof.factor, this.seed);
+    if (this.plan.inflate?.depth && this.plan.inflate.pairs.has(this.key(pair)))
+      return bookInProportion(book, this.plan.inflate.lambda, this.seed);
     if (!this.washed(pair) || !this.plan.wash.depth) return book;
     const fake = this.fakeUsd.get(`${this.key(pair)}|${pair.quote}`) ?? 0;
     const mid = ((book.bids[0]?.[0] ?? 0) + (book.asks[0]?.[0] ?? 0)) / 2;
