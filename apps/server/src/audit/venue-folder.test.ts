@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { AuditInputError, readVenueFolder } from './venue-folder.js';
+import { AUDIT_LIMITS, AuditInputError, readVenueFolder } from './venue-folder.js';
 
 function folder(venues: Record<string, Record<string, string>>): string {
   const root = mkdtempSync(join(tmpdir(), 'coinlens-audit-'));
@@ -117,5 +118,34 @@ describe('reading a venue folder', () => {
   it('refuses a folder without venues', () => {
     expect(errorOf(() => readVenueFolder(folder({}))).message).toMatch(/no venue sub-folders/);
     expect(errorOf(() => readVenueFolder('/nonexistent/coinlens-audit')).message).toMatch(/not a folder/);
+  });
+});
+
+describe('reading a venue folder within bounds', () => {
+  it('refuses a link (to /dev/zero, which would grow without end) with one line naming it', () => {
+    const root = folder({ v: {} });
+    symlinkSync('/dev/zero', join(root, 'v', 'BTC-USDT.trades.csv'));
+    const error = errorOf(() => readVenueFolder(root));
+    expect(error.message).toBe(
+      `${join(root, 'v', 'BTC-USDT.trades.csv')}: not a regular file (a link, FIFO or device)`,
+    );
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses a FIFO at once instead of waiting on it', () => {
+    const root = folder({ v: { 'BTC-USDT.trades.csv': TAPE } });
+    execFileSync('mkfifo', [join(root, 'v', 'venue.json')]);
+    expect(errorOf(() => readVenueFolder(root)).message).toMatch(/venue\.json: not a regular file/);
+  });
+
+  it('refuses a file, or a folder, larger than its limit', () => {
+    const root = folder({ a: { 'BTC-USDT.trades.csv': TAPE }, b: { 'BTC-USDT.trades.csv': TAPE } });
+    const size = Buffer.byteLength(TAPE);
+    expect(errorOf(() => readVenueFolder(root, { ...AUDIT_LIMITS, fileBytes: size - 1 })).message).toMatch(
+      new RegExp(`a/BTC-USDT\\.trades\\.csv: larger than ${size - 1} bytes$`),
+    );
+    expect(
+      errorOf(() => readVenueFolder(root, { fileBytes: size, folderBytes: 2 * size - 1 })).message,
+    ).toMatch(/b\/BTC-USDT\.trades\.csv: the folder holds more than/);
+    expect(readVenueFolder(root, { fileBytes: size, folderBytes: 2 * size })).toHaveLength(2);
   });
 });

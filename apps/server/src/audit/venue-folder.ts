@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
@@ -24,22 +24,47 @@ const BOOK_FILE = /^([A-Za-z0-9]+)-([A-Za-z0-9]+)\.book\.json$/;
 /** Quote currencies taken at 1 USD when the folder gives no reported volume. */
 const USD_QUOTES = new Set(['USD', 'USDT', 'USDC']);
 
+/** How much `npm run audit` reads: a day of Binance's BTC/USDT prints is about 100 MB of CSV. */
+export const AUDIT_LIMITS = { fileBytes: 256 * 2 ** 20, folderBytes: 1024 * 2 ** 20 };
+
+/**
+ * Reads the folder's files as text: regular files only (a link to /dev/zero would grow without end, a FIFO would
+ * block for ever), each and all of them within the limits.
+ */
+class BoundedReader {
+  private read = 0;
+
+  constructor(private readonly limits: typeof AUDIT_LIMITS) {}
+
+  text(file: string): string {
+    const stat = lstatSync(file);
+    if (!stat.isFile()) throw new AuditInputError(file, null, 'not a regular file (a link, FIFO or device)');
+    if (stat.size > this.limits.fileBytes)
+      throw new AuditInputError(file, null, `larger than ${this.limits.fileBytes} bytes`);
+    this.read += stat.size;
+    if (this.read > this.limits.folderBytes)
+      throw new AuditInputError(file, null, `the folder holds more than ${this.limits.folderBytes} bytes`);
+    return readFileSync(file, 'utf8');
+  }
+}
+
 /**
  * A folder of venues as `npm run audit` reads it (docs/score-methodology.md, "Audit a verdict from raw data"):
  * one sub-folder per venue, named by its id, holding `<BASE>-<QUOTE>.trades.csv`, optional
  * `<BASE>-<QUOTE>.book.json` and optional `venue.json`. Answers each venue's evidence, in name order.
  */
-export function readVenueFolder(root: string): VenueEvidence[] {
+export function readVenueFolder(root: string, limits = AUDIT_LIMITS): VenueEvidence[] {
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new AuditInputError(root, null, 'not a folder');
   const venues = readdirSync(root)
     .filter((name) => statSync(join(root, name)).isDirectory())
     .sort();
   if (venues.length === 0) throw new AuditInputError(root, null, 'no venue sub-folders');
-  return venues.map((venue) => readVenue(join(root, venue), venue));
+  const reader = new BoundedReader(limits);
+  return venues.map((venue) => readVenue(join(root, venue), venue, reader));
 }
 
-function readVenue(folder: string, exchangeId: string): VenueEvidence {
+function readVenue(folder: string, exchangeId: string, reader: BoundedReader): VenueEvidence {
   const files = readdirSync(folder).sort();
   const trades: TradePrint[] = [];
   const books: OrderBookSnapshot[] = [];
@@ -49,7 +74,7 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
     const match = TRADES_FILE.exec(name);
     if (!match) continue;
     const [, base, quote] = match as unknown as [string, string, string];
-    const prints = readTrades(join(folder, name), exchangeId, base, quote);
+    const prints = readTrades(reader, join(folder, name), exchangeId, base, quote);
     for (const print of prints) trades.push(print);
     const usdQuoted = USD_QUOTES.has(quote.toUpperCase());
     if (!usdQuoted) unpricedQuote ??= name;
@@ -70,7 +95,7 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
     const match = BOOK_FILE.exec(name);
     if (!match) continue;
     const [, base, quote] = match as unknown as [string, string, string];
-    const snapshots = readBooks(join(folder, name), exchangeId, base, quote);
+    const snapshots = readBooks(reader, join(folder, name), exchangeId, base, quote);
     for (const book of snapshots) books.push(book);
     const latest = snapshots.reduce((last, book) => (book.timestamp > last.timestamp ? book : last));
     const usd = USD_QUOTES.has(quote.toUpperCase()) ? depthWithinBandUsd(latest, 1) : null;
@@ -78,7 +103,7 @@ function readVenue(folder: string, exchangeId: string): VenueEvidence {
     const pair = pairs.find((entry) => entry.pair === `${base}-${quote}`.toUpperCase());
     if (pair && usd !== null) pair.depthUsd = usd;
   }
-  const reported = readReportedVolume(folder);
+  const reported = readReportedVolume(reader, folder);
   if (reported === null && unpricedQuote !== null)
     throw new AuditInputError(
       join(folder, unpricedQuote),
@@ -140,8 +165,14 @@ function coinMarkets(pairs: readonly FolderPair[], reportedUsd: number): CoinMar
   }));
 }
 
-function readTrades(file: string, exchangeId: string, base: string, quote: string): TradePrint[] {
-  const lines = readFileSync(file, 'utf8').split(/\r?\n/);
+function readTrades(
+  reader: BoundedReader,
+  file: string,
+  exchangeId: string,
+  base: string,
+  quote: string,
+): TradePrint[] {
+  const lines = reader.text(file).split(/\r?\n/);
   if (lines[0]?.trim() !== TRADES_HEADER)
     throw new AuditInputError(file, 1, `the header must be "${TRADES_HEADER}"`);
   const prints: TradePrint[] = [];
@@ -184,8 +215,14 @@ function readTrades(file: string, exchangeId: string, base: string, quote: strin
   return prints;
 }
 
-function readBooks(file: string, exchangeId: string, base: string, quote: string): OrderBookSnapshot[] {
-  const parsed = readJson(file);
+function readBooks(
+  reader: BoundedReader,
+  file: string,
+  exchangeId: string,
+  base: string,
+  quote: string,
+): OrderBookSnapshot[] {
+  const parsed = readJson(reader, file);
   const list: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
   if (list.length === 0) throw new AuditInputError(file, null, 'no book snapshot');
   return list.map((entry, index) => {
@@ -221,18 +258,18 @@ function levels(value: unknown, file: string, name: string): [number, number][] 
   });
 }
 
-function readReportedVolume(folder: string): number | null {
+function readReportedVolume(reader: BoundedReader, folder: string): number | null {
   const file = join(folder, 'venue.json');
   if (!existsSync(file)) return null;
-  const parsed = readJson(file);
+  const parsed = readJson(reader, file);
   const volume = (parsed as { reported_volume_usd_24h?: unknown } | null)?.reported_volume_usd_24h;
   if (typeof volume !== 'number' || !Number.isFinite(volume) || volume < 0)
     throw new AuditInputError(file, null, 'reported_volume_usd_24h must be a number ≥ 0');
   return volume;
 }
 
-function readJson(file: string): unknown {
-  const text = readFileSync(file, 'utf8');
+function readJson(reader: BoundedReader, file: string): unknown {
+  const text = reader.text(file);
   try {
     return JSON.parse(text);
   } catch (error) {
