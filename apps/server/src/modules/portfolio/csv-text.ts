@@ -78,25 +78,34 @@ export function parseCsv(text: string): CsvRecord[] {
   return records;
 }
 
-/** A field quoted when it needs to be: a comma, a quote, a line break or a space at either end. */
+/**
+ * A field quoted when it needs to be: a comma, a quote, a line break or a space at either end, and a semicolon or a
+ * tab, which separate fields for a spreadsheet in many locales (vi-VN among them): quoted, the field stays one cell.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return /[",;\t\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 export function csvLine(values: readonly string[]): string {
   return values.map(csvField).join(',');
 }
 
-const FORMULA_LIKE = /^'*[=+\-@]/;
+/**
+ * Where a spreadsheet may start a cell that runs as a formula: the text's start, or just after a comma, semicolon or
+ * tab (the field separators of its locales), before any quote marks and one of = + - @ tab or carriage return
+ * (OWASP, CSV injection).
+ */
+const FORMULA_START = /(?<=^|[,;\t])(?='*[=+\-@\t\r])/g;
+const DEFUSED_START = /(?<=^|[,;\t])'(?='*[=+\-@\t\r])/g;
 
 /**
- * Free text made safe for a spreadsheet, which would run a cell starting with = + - @ as a formula: such a text
- * (after any quote marks) gets one more leading quote mark. `fromSpreadsheetText` undoes exactly that.
+ * Free text made safe for a spreadsheet: every place a cell running a formula could start gets one more leading
+ * quote mark, whichever separator the spreadsheet splits on. `fromSpreadsheetText` undoes exactly that.
  */
 export function toSpreadsheetText(text: string): string {
-  return FORMULA_LIKE.test(text) ? `'${text}` : text;
+  return text.replace(FORMULA_START, "'");
 }
 
 export function fromSpreadsheetText(text: string): string {
-  return text.startsWith("'") && FORMULA_LIKE.test(text.slice(1)) ? text.slice(1) : text;
+  return text.replace(DEFUSED_START, '');
 }

@@ -1,8 +1,16 @@
+import fc from 'fast-check';
 import type { PortfolioProblem } from '@coinlens/contract';
 import { describe, expect, it } from 'vitest';
 
 import { LocalisedFailure } from '../../gateway/procedure-failure.js';
-import { CsvQuoteError, csvLine, fromSpreadsheetText, parseCsv, toSpreadsheetText } from './csv-text.js';
+import {
+  CsvQuoteError,
+  csvField,
+  csvLine,
+  fromSpreadsheetText,
+  parseCsv,
+  toSpreadsheetText,
+} from './csv-text.js';
 import { formatDecimal, parseDecimal, rateText, UNIT_SCALE } from './fixed-decimal.js';
 import { parseGenericDate, readGenericRows } from './generic-csv.js';
 import type { CoinDirectory } from './import-row.js';
@@ -50,6 +58,28 @@ describe('CSV text', () => {
       expect(fromSpreadsheetText(toSpreadsheetText(note))).toBe(note);
       expect(toSpreadsheetText(note)).not.toMatch(/^[=+\-@]/);
     }
+  });
+
+  it('leaves no cell that starts a formula whichever separator a spreadsheet splits on', () => {
+    // Excel in a ';' locale (vi-VN) splits an unquoted 'x;=HYPERLINK(…)' into a second cell that runs.
+    const notes = ['x;=HYPERLINK("http://evil","click")', 'a\t+1', 'b,@SUM(A1)', '\t=1', 'c;;-2', "d;'=3"];
+    for (const note of notes) {
+      const cell = csvField(toSpreadsheetText(note));
+      expect(cell.startsWith('"'), note).toBe(true);
+      const text = parseCsv(cell)[0]!.fields[0]!;
+      expect(fromSpreadsheetText(text)).toBe(note);
+      for (const separator of [',', ';', '\t'])
+        for (const piece of text.split(separator))
+          expect(piece, `${note} split on ${separator}`).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', "'", '=', '+', '-', '@', ',', ';', '\t', '\r', ' ') }),
+        (note) => {
+          expect(fromSpreadsheetText(toSpreadsheetText(note))).toBe(note);
+        },
+      ),
+    );
   });
 });
 
