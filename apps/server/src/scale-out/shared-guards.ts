@@ -8,6 +8,7 @@ import { addressKey } from '../security/address-key.js';
 import { MemoryAttemptLimiter, type AttemptLimiter } from '../security/attempt-limiter.js';
 import { MemoryConcurrencyLimiter, type ConcurrencyLimiter } from '../security/concurrency-limiter.js';
 import { OutageNotice, OutageNoticesByUse, type OutagePolicy } from './outage-notice.js';
+import { fallbackRateLimitStore } from './fallback-rate-limit-store.js';
 import { RedisAttemptLimiter } from './redis-attempt-limiter.js';
 import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
 import { openRedis } from './redis-connection.js';
@@ -27,8 +28,8 @@ export interface SharedGuards {
   liveConnections: ConcurrencyLimiter;
   /** Signatures already used: in outage, reads pass and calls that change state are refused. */
   replayGuard: ReplayGuard;
-  /** The gateway rate limit's store and key (@fastify/rate-limit): lets calls through in outage. */
-  rateLimit: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError' | 'keyGenerator'>;
+  /** The gateway rate limit's store and key (@fastify/rate-limit): in outage, each instance counts its own. */
+  rateLimit: Pick<RateLimitPluginOptions, 'store' | 'keyGenerator'>;
   close(): Promise<void>;
 }
 
@@ -90,9 +91,9 @@ export function redisGuards(
     new OutageNotice(log, 'live connections per address', 'allow'),
     now,
   );
-  // @fastify/rate-limit swallows the store's errors (skipOnError) without a word: its outage is the
+  // The rate limit's store falls back to counting in this process without a word: its outage is the
   // connection's, so it is told from the connection's own state changes, once each.
-  const rateLimitOutage = new OutageNotice(log, 'gateway rate limit', 'allow');
+  const rateLimitOutage = new OutageNotice(log, 'gateway rate limit (counted per instance)', 'allow');
   const onError = (error: Error) => rateLimitOutage.failed(error);
   const onReady = () => rateLimitOutage.succeeded();
   redis.on('error', onError);
@@ -113,9 +114,7 @@ export function redisGuards(
       new OutageNotice(log, 'replay guard for calls that change state', 'refuse'),
     ),
     rateLimit: {
-      redis,
-      nameSpace: `${keyPrefix}rate:`,
-      skipOnError: true,
+      store: fallbackRateLimitStore(redis, `${keyPrefix}rate:`),
       keyGenerator: rateLimitKey,
     },
     async close() {
