@@ -35,6 +35,14 @@ describe('OutageNotice', () => {
       'redis unavailable: gateway rate limit lets calls through unchecked until it is back (fails open)',
     );
   });
+
+  it('says when each instance counts a use alone', () => {
+    const { log, lines } = capturingLog();
+    new OutageNotice(log, 'gateway rate limit', 'per-instance').failed(new Error('down'));
+    expect(lines[0]?.msg).toBe(
+      'redis unavailable: gateway rate limit is counted by each instance alone until it is back',
+    );
+  });
 });
 
 describe('OutageNoticesByUse', () => {

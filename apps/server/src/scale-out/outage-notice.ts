@@ -2,9 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * What one shared limit or guard does while Redis cannot answer: refuse the call (the catalogue's "too many
- * attempts" answer, never a 5xx) or let it through. docs/scale-out.md says which use takes which, and why.
+ * attempts" answer, never a 5xx), let it through, or count it in this instance alone. docs/scale-out.md says
+ * which use takes which, and why.
  */
-export type OutagePolicy = 'refuse' | 'allow';
+export type OutagePolicy = 'refuse' | 'allow' | 'per-instance';
 
 /** How long a refused caller is told to wait during an outage: about one reconnect back-off at its longest. */
 export const OUTAGE_RETRY_AFTER_MS = 5_000;
@@ -29,7 +30,9 @@ export class OutageNotice {
       { err: error, use: this.use, policy: this.policy },
       this.policy === 'refuse'
         ? `redis unavailable: ${this.use} refuses every call until it is back (fails closed)`
-        : `redis unavailable: ${this.use} lets calls through unchecked until it is back (fails open)`,
+        : this.policy === 'per-instance'
+          ? `redis unavailable: ${this.use} is counted by each instance alone until it is back`
+          : `redis unavailable: ${this.use} lets calls through unchecked until it is back (fails open)`,
     );
   }
 

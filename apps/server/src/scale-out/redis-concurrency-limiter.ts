@@ -30,7 +30,7 @@ return 1
 /**
  * The `ConcurrencyLimiter` every instance shares. Each slot is leased for `leaseMs` and renewed by its holder
  * every third of that while held, so the slots of an instance that died come free within one lease. While
- * Redis cannot answer, the notice's policy decides: refuse (no slot), or allow, counting this instance's own
+ * Redis cannot answer, the notice's policy decides: refuse (no slot), or count this instance's own
  * slots in memory with the same limit, so one instance stays bounded as it was when it ran alone.
  */
 export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
@@ -60,7 +60,7 @@ export class RedisConcurrencyLimiter implements ConcurrencyLimiter {
       taken = await TAKE_SLOT.run(this.redis, [redisKey], [this.now(), this.leaseMs, limit, member]);
     } catch (error) {
       this.outage.failed(error);
-      return this.outage.policy === 'allow' ? this.local.acquire(key, limit) : null;
+      return this.outage.policy === 'refuse' ? null : this.local.acquire(key, limit);
     }
     this.outage.succeeded();
     if (taken !== 1) return null;

@@ -88,12 +88,12 @@ export function redisGuards(
   const liveConnections = new RedisConcurrencyLimiter(
     redis,
     keyPrefix,
-    new OutageNotice(log, 'live connections per address', 'allow'),
+    new OutageNotice(log, 'live connections per address', 'per-instance'),
     now,
   );
   // The rate limit's store falls back to counting in this process without a word: its outage is the
   // connection's, so it is told from the connection's own state changes, once each.
-  const rateLimitOutage = new OutageNotice(log, 'gateway rate limit (counted per instance)', 'allow');
+  const rateLimitOutage = new OutageNotice(log, 'gateway rate limit', 'per-instance');
   const onError = (error: Error) => rateLimitOutage.failed(error);
   const onReady = () => rateLimitOutage.succeeded();
   redis.on('error', onError);
