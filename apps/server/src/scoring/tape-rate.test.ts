@@ -32,7 +32,7 @@ describe('tape rate', () => {
   it('says nothing from a window too short or too sparse', () => {
     const usd = (print: TradePrint) => print.price * print.amount;
     expect(dailyRate([tapeWindow(prints(100, 100), usd)!])).toBeNull();
-    expect(dailyRate([tapeWindow(prints(20, 10_000), usd)!])).toBeNull();
+    expect(dailyRate([tapeWindow(prints(10, 10_000), usd)!])).toBeNull();
   });
 
   it('caps a pair at the tolerance times its tape, and leaves a pair with no tape as reported', () => {
