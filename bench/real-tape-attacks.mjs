@@ -31,6 +31,7 @@ import {
   realTapesPresent,
   writeAuditFolder,
 } from '../apps/server/test/support/real-tapes.ts';
+import { bookAround } from '../apps/server/test/support/tape-books.ts';
 
 if (!realTapesPresent) {
   console.log('The real tapes (../shared/external/realdata/trades) are not here: nothing to measure.');
@@ -70,32 +71,9 @@ const spanOf = (prints) => Math.max(60_000, prints.at(-1).timestamp - prints[0].
 /** 24 h volume a tape stands for: its notional over its span, scaled to a day. */
 const daily = (prints, span = spanOf(prints)) => (notional(prints) * DAY_MS) / span;
 
-/**
- * A book just after the tape's last print, `depthUsd` in all over 40 levels a side every 0.05 % to ±2 %: from the
- * real best bid and ask in force then where the venue has quotes, else around the last price.
- */
-function bookFor(tape, prints, depthUsd) {
-  const last = prints.at(-1);
-  const touch = touchOf.get(tape.venue)?.(last.timestamp + 1);
-  const mid = touch ? (touch.bid + touch.ask) / 2 : last.price;
-  const level = depthUsd / 80 / mid;
-  const levels = (sign) =>
-    Array.from({ length: 40 }, (_, index) => [
-      touch
-        ? (sign < 0 ? touch.bid : touch.ask) * (1 + sign * 0.0005 * index)
-        : mid * (1 + sign * 0.0005 * (index + 1)),
-      level,
-    ]);
-  return {
-    exchangeId: tape.venue,
-    coinId: tape.base.toLowerCase(),
-    base: tape.base,
-    quote: tape.quote,
-    bids: levels(-1),
-    asks: levels(1),
-    timestamp: last.timestamp + 1,
-  };
-}
+/** A book just after `prints`' last print (test/support/tape-books.ts), at the real touch where the venue has quotes. */
+const bookFor = (tape, prints, depthUsd) =>
+  bookAround({ ...tape, prints }, depthUsd, touchOf.get(tape.venue)?.(prints.at(-1).timestamp + 1));
 
 /** Audits a universe of venues through the folder, as `npm run audit` does. */
 async function audit(venues) {
