@@ -97,8 +97,9 @@ describe('search procedures', () => {
   });
 
   it('ranks hot coins and keywords by what searches found, never echoing the raw text', async () => {
-    // More than the earlier tests' searches for bitcoin.
-    for (let round = 0; round < 8; round += 1) await call('appsearch_msrv/search', { keyword: 'chainl' });
+    // From more callers than the earlier tests' one caller searching for bitcoin.
+    for (let caller = 1; caller <= 3; caller += 1)
+      await callAs(server, 'appsearch_msrv/search', { keyword: 'chainl' }, { ip: `198.51.100.${caller}` });
     await call('appsearch_msrv/search', { keyword: '<script>alert(1)</script>' });
     const hot = await call('appsearch_msrv/hot_search', { limit: 5 });
     expect(hot.code).toBe(0);
@@ -106,6 +107,17 @@ describe('search procedures', () => {
     expect(hot.data.list).toHaveLength(5);
     expect(hot.data.keywords[0]).toBe('LINK');
     expect(hot.data.keywords.join(' ')).not.toContain('script');
+  });
+
+  it('counts each caller once an hour, so one client repeating a view cannot pump a coin to the top', async () => {
+    // 300 anonymous views of one coin from one address, then two visitors each looking at another.
+    for (let view = 0; view < 300; view += 1)
+      await callAs(server, 'appmarket_msrv/coin_detail', { coin_id: 'dogecoin' }, { ip: '203.0.113.9' });
+    for (const ip of ['203.0.113.10', '203.0.113.11'])
+      await callAs(server, 'appmarket_msrv/coin_detail', { coin_id: 'aave' }, { ip });
+    const hot = await call('appsearch_msrv/hot_search', { limit: 10 });
+    const order = hot.data.list.map((coin) => coin.id);
+    expect(order.indexOf('aave')).toBeLessThan(order.indexOf('dogecoin'));
   });
 
   it('lists hot sectors by the size of their 24h move', async () => {

@@ -4,6 +4,7 @@ import type { ProcedureName } from '@coinlens/contract';
 import { ProcedureFailure, SuccessWithMessage } from '../../gateway/procedure-failure.js';
 import { callerIdOf } from '../../gateway/procedure-registry.js';
 import type { HandlersFor } from '../../gateway/procedure-registry.js';
+import { addressKey } from '../../security/address-key.js';
 import type { CurrencyService } from './currency.service.js';
 import type { MarketService } from './market.service.js';
 import type { VersionCache } from './version-cache.js';
@@ -49,7 +50,9 @@ export function marketProcedures({
       return market.coinList(input, context.language, watchlist);
     },
     'appmarket_msrv/coin_detail': (input, context) =>
-      Promise.resolve(market.coinDetail(input.coin_id, input.currency, context.language)),
+      Promise.resolve(
+        market.coinDetail(input.coin_id, input.currency, context.language, addressKey(context.ip)),
+      ),
     'appmarket_msrv/coin_score': (input, context) =>
       Promise.resolve(market.coinScore(input.coin_id, input.currency, context.language)),
     'appmarket_msrv/coin_kline': (input) =>

@@ -212,9 +212,10 @@ export class MarketService {
     });
   }
 
-  coinDetail(coinId: string, currency: string, language: AppLanguage): CoinDetail {
+  /** The coin's page; `caller` (its address key) counts once an hour towards the hot coins. */
+  coinDetail(coinId: string, currency: string, language: AppLanguage, caller: string): CoinDetail {
     const coin = this.requireCoin(coinId);
-    this.hotSearches.record(coin.profile.id);
+    this.hotSearches.record(coin.profile.id, caller);
     return coinDetail(coin, this.currencies.converter(currency), language, this.freshness(), this.btcPrice());
   }
 

@@ -49,7 +49,12 @@ export class SearchService {
     private readonly newsSearch: NewsSearch | null = null,
   ) {}
 
-  async search(input: SearchInput, language: AppLanguage): Promise<ProcedureOutput<'appsearch_msrv/search'>> {
+  /** `caller` (its address key) counts once an hour towards the hot coins and keywords. */
+  async search(
+    input: SearchInput,
+    language: AppLanguage,
+    caller: string,
+  ): Promise<ProcedureOutput<'appsearch_msrv/search'>> {
     const kinds = new Set<EntityKind>();
     if (input.type === 'all' || input.type === 'coin') kinds.add('coin');
     if (input.type === 'all' || input.type === 'exchange') kinds.add('exchange');
@@ -61,7 +66,7 @@ export class SearchService {
       kind === 'concept' ? 0 : -this.rankOf(id, kind),
     );
     const entityHits = hits.filter((hit) => hit.kind !== 'concept');
-    this.recordInterest(entityHits[0]);
+    this.recordInterest(entityHits[0], caller);
     const coinIds = entityHits.filter((hit) => hit.kind === 'coin').map((hit) => hit.id);
     const exchangeIds = entityHits.filter((hit) => hit.kind === 'exchange').map((hit) => hit.id);
     const conceptHits = this.conceptsOf(
@@ -152,15 +157,18 @@ export class SearchService {
       .map((entry) => entry.concept);
   }
 
-  private recordInterest(best: { id: string; kind: EntityKind; tier: MatchTier } | undefined): void {
+  private recordInterest(
+    best: { id: string; kind: EntityKind; tier: MatchTier } | undefined,
+    caller: string,
+  ): void {
     if (!best || best.tier > INTENT_TIER) return;
     if (best.kind === 'coin') {
-      this.coinInterest.record(best.id);
+      this.coinInterest.record(best.id, caller);
       const symbol = this.snapshot.coins.get(best.id)?.profile.symbol;
-      if (symbol) this.keywordInterest.record(symbol);
+      if (symbol) this.keywordInterest.record(symbol, caller);
     } else if (best.kind === 'exchange') {
       const name = this.snapshot.exchanges.get(best.id)?.profile.name;
-      if (name) this.keywordInterest.record(name);
+      if (name) this.keywordInterest.record(name, caller);
     }
   }
 
