@@ -105,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerLegalDocuments(app, config.DATA_DIR);
     registerLogos(app, services.market.provider);
     await app.register(websocket, { options: { maxPayload: 65_536 } });
-    registerUploadedImages(app, services.avatars.storage);
+    registerUploadedImages(app, services.avatars.storage, config.RATE_LIMIT_PER_MINUTE);
     if (services.outbox) registerDevOutboxPage(app, services.outbox);
     await app.register(gatewayPlugin, {
       prefix: GATEWAY_BASE_PATH,

@@ -1,8 +1,11 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startFakeS3Server } from '../../../test/support/fake-s3-server.js';
 import type { FakeS3Server } from '../../../test/support/fake-s3-server.js';
-import { objectKeyOf, S3ImageStorage } from './s3-image-storage.js';
+import { objectKeyOf, S3_CALL_TIMEOUT_MS, S3ImageStorage } from './s3-image-storage.js';
 
 describe('S3 image storage', () => {
   let s3: FakeS3Server;
@@ -47,4 +50,23 @@ describe('S3 image storage', () => {
     expect(s3.objects.has(`/avatars/uploads/${stored.name}`)).toBe(false);
     expect(await storage.read(stored.name)).toBeNull();
   });
+
+  it('gives up on a store that accepts the connection and never answers', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const hanging = new S3ImageStorage({
+        bucket: 'avatars',
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        credentials: { accessKeyId: 'test-key', secretAccessKey: 'test-secret' },
+        forcePathStyle: true,
+      });
+      const started = Date.now();
+      await expect(hanging.read(`${'0'.repeat(32)}.webp`)).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(S3_CALL_TIMEOUT_MS + 2_000);
+    } finally {
+      silent.close();
+    }
+  }, 20_000);
 });

@@ -33,6 +33,12 @@ export function objectKeyOf(name: string): string {
  * store, not the database, carries the bytes. The server still serves them under its own `/uploads/` URLs, so the
  * bucket can stay private and the headers stay ours.
  */
+/**
+ * How long one call to the object store may take, retries included: a store that hangs must not hold requests
+ * (and their memory) for ever — 20,000 stayed pending without a deadline.
+ */
+export const S3_CALL_TIMEOUT_MS = 5_000;
+
 export class S3ImageStorage implements ImageStorage {
   private readonly client: S3Client;
 
@@ -54,6 +60,7 @@ export class S3ImageStorage implements ImageStorage {
         Body: bytes,
         ContentType: 'image/webp',
       }),
+      { abortSignal: AbortSignal.timeout(S3_CALL_TIMEOUT_MS) },
     );
     return { name, url: storedImageUrl(name) };
   }
@@ -63,6 +70,7 @@ export class S3ImageStorage implements ImageStorage {
     try {
       const answer = await this.client.send(
         new GetObjectCommand({ Bucket: this.settings.bucket, Key: objectKeyOf(name) }),
+        { abortSignal: AbortSignal.timeout(S3_CALL_TIMEOUT_MS) },
       );
       if (!answer.Body) return null;
       return Buffer.from(await answer.Body.transformToByteArray());
@@ -75,7 +83,10 @@ export class S3ImageStorage implements ImageStorage {
   async remove(name: string): Promise<void> {
     if (!STORED_IMAGE_NAME.test(name)) return;
     // S3 answers a delete of a missing key with success, as `remove` promises.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: objectKeyOf(name) }));
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: objectKeyOf(name) }),
+      { abortSignal: AbortSignal.timeout(S3_CALL_TIMEOUT_MS) },
+    );
   }
 
   nameOf(url: string): string | null {
