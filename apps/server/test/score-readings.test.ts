@@ -2,7 +2,7 @@ import { coinScoreOutput } from '@coinlens/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../src/market-store/hourly-score-readings.js';
-import type { HourlyReading } from '../src/market-store/hourly-score-readings.js';
+import type { HourlyReading } from '../src/market-store/hourly-reading.js';
 import { ScoreReadingRepository } from '../src/market-store/score-reading.repository.js';
 import { callAs } from './support/accounts.js';
 import { FAKE_MARKET_EPOCH, FakeMarketProvider } from './support/fake-market-provider.js';

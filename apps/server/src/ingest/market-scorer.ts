@@ -22,7 +22,7 @@ import { explainMovement } from '../scoring/score-explanation.js';
 import { ScoreSmoother } from '../scoring/score-smoother.js';
 import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
 import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../market-store/hourly-score-readings.js';
-import type { CorroborationPoint, HourlyReading } from '../market-store/hourly-score-readings.js';
+import type { CorroborationPoint, HourlyReading } from '../market-store/hourly-reading.js';
 import type { ScoreReadingRepository } from '../market-store/score-reading.repository.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 import type { VenueCoinDepth } from './venue-sampler.js';

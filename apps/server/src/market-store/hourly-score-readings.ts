@@ -1,26 +1,10 @@
-import type { SocialReading } from '../scoring/coin-factors.js';
-import type { ScoreReading } from '../scoring/score-explanation.js';
+import type { CorroborationPoint, HourlyReading } from './hourly-reading.js';
 import type { StoredScorePoint } from './score-reading.repository.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** How far back a coin's score history goes (one point an hour). */
 export const SCORE_HISTORY_HOURS = 30 * 24;
-
-/** What a coin looked like at one hourly mark, for "why it moved" and corroboration a day later. */
-export interface HourlyReading {
-  time: number;
-  reading: ScoreReading;
-  social: SocialReading | null;
-  activeAddresses24h: number | null;
-  verifiedVolumeUsd: number;
-}
-
-/** What corroborates social growth over a month: kept one a day (the first reading of each UTC day). */
-export type CorroborationPoint = Pick<
-  HourlyReading,
-  'time' | 'social' | 'activeAddresses24h' | 'verifiedVolumeUsd'
->;
 
 /** The month window: a baseline at least this old, and no older than 31 days. */
 const MONTH_BASELINE_MIN_MS = 20 * DAY_MS;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import type { Database } from '../db/schema.js';
 import type { CoinFlag } from '../scoring/coin-factors.js';
-import type { HourlyReading } from './hourly-score-readings.js';
+import type { HourlyReading } from './hourly-reading.js';
 
 const BATCH_ROWS = 500;
 

@@ -1,5 +1,5 @@
 import type { IntegrityFeatures } from './integrity-features.js';
-import type { IntegrityFlag } from './venue-integrity.js';
+import type { IntegrityFlag } from './integrity-flag.js';
 
 /**
  * What real honest flow looks like on the tape tests, measured on every real public tape we hold (Binance spot

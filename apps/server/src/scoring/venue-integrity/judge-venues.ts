@@ -6,7 +6,8 @@ import type { IntegrityFeatures, PairTally } from './integrity-features.js';
 import { TapeCopies } from './tape-copy.js';
 import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
-import type { IntegrityFlag, VenueIntegrity } from './venue-integrity.js';
+import type { IntegrityFlag } from './integrity-flag.js';
+import type { VenueIntegrity } from './venue-integrity.js';
 
 /** Hands the event loop back between venues (the runner passes its slicer; the audit command nothing). */
 export type Pause = () => Promise<void>;

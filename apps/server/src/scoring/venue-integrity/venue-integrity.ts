@@ -1,19 +1,7 @@
 import { median, medianAbsoluteDeviation } from '../../analytics/robust-statistics.js';
 import { honestShare } from './honest-share.js';
 import type { FeatureName, IntegrityFeatures } from './integrity-features.js';
-
-export type IntegrityFlag =
-  | 'benford_misfit'
-  | 'no_round_sizes'
-  | 'paired_prints'
-  | 'alternating_sides'
-  | 'unclustered_sides'
-  | 'scripted_bursts'
-  | 'flow_moves_no_price'
-  | 'matched_legs'
-  | 'copied_tape'
-  | 'prints_outside_quote'
-  | 'thin_book_for_volume';
+import type { IntegrityFlag } from './integrity-flag.js';
 
 interface FeatureRule {
   flag: IntegrityFlag;
