@@ -223,12 +223,3 @@ export function rewriteApiUrls<T>(api: T, base: string): T {
   };
   return rewrite(api) as T;
 }
-
-/** Retry-After as delta-seconds or an HTTP date; null when absent or unparseable. */
-export function parseRetryAfter(header: string | undefined, now: number): number | null {
-  if (header === undefined) return null;
-  const value = header.trim();
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1_000);
-  const date = Date.parse(value);
-  return Number.isFinite(date) ? Math.max(0, date - now) : null;
-}

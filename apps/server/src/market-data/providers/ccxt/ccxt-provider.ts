@@ -23,13 +23,13 @@ import {
   PartialProvider,
   UnsupportedError,
 } from '@coinlens/market-model';
+import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter } from '../../http/retry-after.js';
 import type { PairIdentity } from './ccxt-mapping.js';
 import {
   bookSide,
   bookTimestamp,
   DEFAULT_PAR_QUOTES,
   defaultCoinIdOf,
-  parseRetryAfter,
   rewriteApiUrls,
   toExchangeProfile,
   toTradePrints,
@@ -80,7 +80,6 @@ export interface CcxtProviderOptions {
 }
 
 const NAME = 'ccxt';
-const DEFAULT_RETRY_AFTER_MS = 60_000;
 const CAPABILITIES: readonly Capability[] = ['tickers', 'orderBooks', 'trades', 'exchanges'];
 /**
  * The most order-book levels per side each venue serves in one REST call (Binance /api/v3/depth `limit` ≤ 5,000;

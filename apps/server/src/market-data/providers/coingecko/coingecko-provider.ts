@@ -27,7 +27,8 @@ import {
   RateLimitedError,
 } from '@coinlens/market-model';
 import { candlesFromOhlc, candlesFromPoints, planCandles } from './coingecko-candles.js';
-import { CoinGeckoHttp, PROVIDER_NAME, sleep } from './coingecko-http.js';
+import { sleep } from '../../http/abortable-sleep.js';
+import { CoinGeckoHttp, PROVIDER_NAME } from './coingecko-http.js';
 import { toAggregateQuote, toCoinProfile, toExchangeProfile, toVenueTicker } from './coingecko-mapping.js';
 import {
   coinDetailSchema,

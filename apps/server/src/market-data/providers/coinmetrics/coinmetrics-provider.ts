@@ -6,7 +6,7 @@
 import type { Capability, OnChainSnapshot } from '@coinlens/market-model';
 import { NotFoundError, PartialProvider, ProviderError } from '@coinlens/market-model';
 import { JsonHttp } from '../../http/json-http.js';
-import { parseRetryAfter } from '../coingecko/coingecko-http.js';
+import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter } from '../../http/retry-after.js';
 import { coinMetricsAssetOf } from './coinmetrics-assets.js';
 import type { DailyActivity } from './coinmetrics-mapping.js';
 import { latestCompleteDays, toOnChainSnapshot } from './coinmetrics-mapping.js';
@@ -40,10 +40,10 @@ export interface CoinMetricsProviderOptions {
 export function coinMetricsRateLimitDelay(status: number, headers: Headers, now: number): number | null {
   if (status !== 429) return null;
   const retryAfter = headers.get('retry-after');
-  if (retryAfter !== null) return parseRetryAfter(retryAfter, now);
+  if (retryAfter !== null) return parseRetryAfter(retryAfter, now) ?? DEFAULT_RETRY_AFTER_MS;
   const reset = headers.get('x-ratelimit-reset');
   const seconds = reset === null || reset.trim() === '' ? Number.NaN : Number(reset);
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1_000) : parseRetryAfter(null, now);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1_000) : DEFAULT_RETRY_AFTER_MS;
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { Capability, DeveloperSnapshot } from '@coinlens/market-model';
 import { PartialProvider, ProviderError, RateLimitedError } from '@coinlens/market-model';
 import { JsonHttp } from '../../http/json-http.js';
-import { parseRetryAfter } from '../coingecko/coingecko-http.js';
+import { DEFAULT_RETRY_AFTER_MS, parseRetryAfter } from '../../http/retry-after.js';
 import {
   commitActivitySchema,
   contributorsSchema,
@@ -39,10 +39,11 @@ export interface GitHubProviderOptions {
 /** GitHub signals a spent quota with 403/429 and `x-ratelimit-remaining: 0` (reset in epoch seconds) or Retry-After. */
 export function gitHubRateLimitDelay(status: number, headers: Headers, now: number): number | null {
   if (status !== 403 && status !== 429) return null;
-  if (headers.get('retry-after') !== null) return parseRetryAfter(headers.get('retry-after'), now);
+  if (headers.get('retry-after') !== null)
+    return parseRetryAfter(headers.get('retry-after'), now) ?? DEFAULT_RETRY_AFTER_MS;
   if (headers.get('x-ratelimit-remaining') === '0') {
     const reset = Number(headers.get('x-ratelimit-reset'));
-    return Number.isFinite(reset) ? Math.max(0, reset * 1_000 - now) : 60_000;
+    return Number.isFinite(reset) ? Math.max(0, reset * 1_000 - now) : DEFAULT_RETRY_AFTER_MS;
   }
   return status === 429 ? 60_000 : null;
 }
