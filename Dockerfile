@@ -3,7 +3,7 @@
 # deploy/compose.yaml runs two behind a load balancer (docs/deployment.md).
 
 # ---- build: every dependency, then the workspaces' dist folders -------------------------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:20.20.2-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 falls back to compiling when no prebuilt binary matches.
 RUN apt-get update \
@@ -31,7 +31,7 @@ RUN npm prune --omit=dev --no-audit --no-fund \
  && find . -name '*.tsbuildinfo' -delete
 
 # ---- runtime ----------------------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:20.20.2-bookworm-slim AS runtime
 # NODE_OPTIONS: one instance must fit a 512 MB container, so V8's old generation is capped below it, leaving room
 # for array buffers (the candle history), native memory (sharp, better-sqlite3) and the code. With 320 MB the
 # leader under 5,000 live clients peaked at 352–384 MB RSS in `npm run bench:scale-out` (docs/deployment.md,
