@@ -2,6 +2,7 @@
 import type { PathCoin } from './path-coin.js';
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from './time-units.js';
 import type { UnitCache } from './unit-cache.js';
+import type { HourUnit, MinuteUnit } from './units.js';
 
 /** Summary of a time range: prices are USD, log prices are natural logs. */
 export interface RangeSummary {
@@ -32,41 +33,17 @@ export class RangeSummaries {
     while (time < end) {
       if (time % DAY_MS === 0 && time + DAY_MS <= end) {
         const unit = this.units.transientHourUnit(coin, time / DAY_MS);
-        for (let hour = 0; hour < 24; hour += 1) {
-          summary.add(
-            unit.points[hour]!,
-            unit.high[hour]!,
-            unit.low[hour]!,
-            unit.points[hour + 1]!,
-            unit.volumeUsd[hour]!,
-          );
-        }
+        for (let hour = 0; hour < 24; hour += 1) summary.addSlot(unit, hour);
         time += DAY_MS;
       } else if (time % HOUR_MS === 0 && time + HOUR_MS <= end) {
         const hourIndex = time / HOUR_MS;
         const day = Math.floor(hourIndex / 24);
-        const unit = this.units.hourUnit(coin, day);
-        const hour = hourIndex - day * 24;
-        summary.add(
-          unit.points[hour]!,
-          unit.high[hour]!,
-          unit.low[hour]!,
-          unit.points[hour + 1]!,
-          unit.volumeUsd[hour]!,
-        );
+        summary.addSlot(this.units.hourUnit(coin, day), hourIndex - day * 24);
         time += HOUR_MS;
       } else if (time % MINUTE_MS === 0 && time + MINUTE_MS <= end) {
         const minuteIndex = time / MINUTE_MS;
         const hourIndex = Math.floor(minuteIndex / 60);
-        const unit = this.units.transientMinuteUnit(coin, hourIndex);
-        const minute = minuteIndex - hourIndex * 60;
-        summary.add(
-          unit.points[minute]!,
-          unit.high[minute]!,
-          unit.low[minute]!,
-          unit.points[minute + 1]!,
-          unit.volumeUsd[minute]!,
-        );
+        summary.addSlot(this.units.transientMinuteUnit(coin, hourIndex), minuteIndex - hourIndex * 60);
         time += MINUTE_MS;
       } else {
         const minuteIndex = Math.floor(time / MINUTE_MS);
@@ -122,6 +99,17 @@ class Accumulator {
   private low = Infinity;
   private amountUsd = 0;
   private volumeBase = 0;
+
+  /** Slot `index` of a unit: an hour of an hour unit, a minute of a minute unit. */
+  addSlot(unit: HourUnit | MinuteUnit, index: number): void {
+    this.add(
+      unit.points[index]!,
+      unit.high[index]!,
+      unit.low[index]!,
+      unit.points[index + 1]!,
+      unit.volumeUsd[index]!,
+    );
+  }
 
   add(open: number, high: number, low: number, close: number, amountUsd: number): void {
     if (this.empty) this.open = open;
