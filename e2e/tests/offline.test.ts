@@ -23,8 +23,8 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 }
 
 /** Makes the kept copy five minutes old, so the banner's age is the stored time, not the page's. */
-async function ageSnapshot(page: Page, name: string): Promise<void> {
-  const key = `coinlens_offline_${name}`;
+/** `key`: the kept copy's storage key (`coinlens_offline_<name>`, `coinlens_account_offline_<name>` for a user's own). */
+async function ageSnapshot(page: Page, key: string): Promise<void> {
   await page.waitForFunction((storageKey) => localStorage.getItem(storageKey) !== null, key);
   await page.evaluate(
     ({ storageKey, ageMs }) => {
@@ -117,7 +117,7 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       await page.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index`);
       await page.getByTestId('coin-row-bitcoin').waitFor({ timeout: 30_000 });
       await waitForServiceWorkerControl(page);
-      await ageSnapshot(page, 'coin_list');
+      await ageSnapshot(page, 'coinlens_offline_coin_list');
       await goOfflineAndReload(context, page);
       const shown = page.getByTestId('offline-banner');
       await shown.waitFor({ timeout: 30_000 });
@@ -143,7 +143,7 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
     await page.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index?tab=favourites`);
     await page.getByTestId('favourites-list').getByTestId('coin-row-solana').waitFor({ timeout: 30_000 });
     await waitForServiceWorkerControl(page);
-    await ageSnapshot(page, 'watch_coins');
+    await ageSnapshot(page, 'coinlens_account_offline_watch_coins');
     await goOfflineAndReload(context, page);
     const list = page.getByTestId('favourites-list');
     await list.getByTestId('offline-banner').waitFor({ timeout: 30_000 });

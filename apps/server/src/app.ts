@@ -9,6 +9,7 @@ import type { AppConfig } from './config/config.js';
 import type { MarketDataProvider } from '@coinlens/market-model';
 import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
+import { CallerCostBudget } from './gateway/caller-cost-budget.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck, registerLivenessCheck, registerReadinessCheck } from './http/health.js';
@@ -117,6 +118,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       upload: services.upload,
       bodyLimit: config.BODY_LIMIT_BYTES,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+      costBudget: new CallerCostBudget(
+        {
+          refillMsPerSecond: config.COST_BUDGET_MS_PER_SECOND,
+          burstMs: config.COST_BUDGET_BURST_MS,
+          concurrentCalls: config.COST_BUDGET_CONCURRENT_CALLS,
+        },
+        options.now,
+      ),
       blockedRegions: config.BLOCKED_REGIONS,
       countryHeader: config.COUNTRY_HEADER,
       ...(options.now ? { now: options.now } : {}),

@@ -134,6 +134,14 @@ export const environmentFields = z.object({
     return z.NEVER;
   }),
   RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000_000),
+  /**
+   * Each caller's cost budget (an account, else its address): handler milliseconds of gateway calls regained a
+   * second (its sustained share of a core), the most it holds, and how many expensive calls
+   * (gateway/expensive-procedures.ts) may run at once.
+   */
+  COST_BUDGET_MS_PER_SECOND: integerVar(50, 1, 1_000),
+  COST_BUDGET_BURST_MS: integerVar(2_000, 1, 600_000),
+  COST_BUDGET_CONCURRENT_CALLS: integerVar(2, 1, 100),
   /** Open live sockets per caller address (TRUST_PROXY decides the address, as for the HTTP limits). */
   LIVE_CONNECTIONS_PER_ADDRESS: integerVar(256, 1, 20_000),
   BODY_LIMIT_BYTES: integerVar(1_048_576, 1_024, 64 * 1_048_576),

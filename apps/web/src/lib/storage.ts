@@ -101,6 +101,14 @@ export type StorageKey = keyof typeof storageKeys;
 export type StoredValue<K extends StorageKey> = CheckedType<(typeof storageKeys)[K]['schema']>;
 export type StoredInput<K extends StorageKey> = K extends 'user' ? StoredUserInput | null : StoredValue<K>;
 
+/**
+ * Prefix (after STORAGE_PREFIX) of every key holding one signed-in user's own data, such as the kept copies of their
+ * watch lists: all of them go at sign-out, so a signed-out device keeps nothing of the previous user's.
+ */
+export const ACCOUNT_DATA_PREFIX = 'account_';
+/** Where releases before ACCOUNT_DATA_PREFIX kept the watch lists; removed at sign-out as well. */
+const EARLIER_ACCOUNT_DATA_KEYS = ['offline_watch_coins', 'offline_watch_exchange'];
+
 /** The device id key (spec §3: "generated locally and kept in browser storage"). */
 export const DEVICE_ID_KEY = 'device_id';
 
@@ -201,8 +209,29 @@ export function storeUser(user: StoredUserInput, now: number = Date.now()): void
   writeStored('login_time', now);
 }
 
-/** Removes the user and the login time together. */
+/** Removes every ACCOUNT_DATA_PREFIX key (and the earlier names of such keys). */
+function removeAccountData(): void {
+  try {
+    const store = backend();
+    if (!store) return;
+    const prefix = storageName(ACCOUNT_DATA_PREFIX);
+    const names = EARLIER_ACCOUNT_DATA_KEYS.map(storageName);
+    for (let index = 0; index < store.length; index += 1) {
+      const name = store.key(index);
+      if (name?.startsWith(prefix)) names.push(name);
+    }
+    for (const name of names) store.removeItem(name);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
+/**
+ * Signs the user out on this device: their own kept data first (so nothing reacting to the sign-out can still
+ * read it), then the user and the login time.
+ */
 export function clearUser(): void {
+  removeAccountData();
   removeStored('user');
   removeStored('login_time');
 }

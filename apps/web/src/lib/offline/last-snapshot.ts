@@ -1,4 +1,4 @@
-import { storageName } from '../storage';
+import { ACCOUNT_DATA_PREFIX, storageName } from '../storage';
 
 /** A copy of an answer kept for an offline start, with the time it was received. */
 export interface Snapshot<T> {
@@ -38,15 +38,22 @@ function localStore(): Storage | null {
   }
 }
 
+export interface SnapshotOptions {
+  /** The copy is one signed-in user's own (their watch list): it is removed when they sign out. */
+  ownedByAccount?: boolean;
+}
+
 /**
- * One kept answer under `coinlens_offline_<name>`. These are a cache, not settings: a copy that is missing,
- * corrupt or not of the expected shape simply reads as none, and a full storage keeps the previous copy.
+ * One kept answer under `coinlens_offline_<name>` (`coinlens_account_offline_<name>` when owned by the account).
+ * These are a cache, not settings: a copy that is missing, corrupt or not of the expected shape simply reads as
+ * none, and a full storage keeps the previous copy.
  */
 export function createSnapshotStore<T>(
   name: string,
   isValue: (value: unknown) => value is T,
+  options: SnapshotOptions = {},
 ): SnapshotStore<T> {
-  const key = storageName(`offline_${name}`);
+  const key = storageName(`${options.ownedByAccount ? ACCOUNT_DATA_PREFIX : ''}offline_${name}`);
   return {
     save(scope, value, now = Date.now()) {
       try {

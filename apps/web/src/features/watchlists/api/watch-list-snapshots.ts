@@ -2,10 +2,12 @@ import { createSnapshotStore, isListAnswer, type SnapshotStore } from '@/lib/off
 
 import type { WatchKind, WatchListData } from './watch-list-queries';
 
-/** The user's watch lists, kept for an offline start. */
+const OWNED = { ownedByAccount: true };
+
+/** The user's watch lists, kept for an offline start and removed when they sign out. */
 export const watchListSnapshots: { [K in WatchKind]: SnapshotStore<WatchListData<K>> } = {
-  coins: createSnapshotStore<WatchListData<'coins'>>('watch_coins', isListAnswer),
-  exchange: createSnapshotStore<WatchListData<'exchange'>>('watch_exchange', isListAnswer),
+  coins: createSnapshotStore<WatchListData<'coins'>>('watch_coins', isListAnswer, OWNED),
+  exchange: createSnapshotStore<WatchListData<'exchange'>>('watch_exchange', isListAnswer, OWNED),
 };
 
 /** Scope of a watch list copy: one user's list in one currency. */
