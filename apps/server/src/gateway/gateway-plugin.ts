@@ -12,6 +12,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Authenticator, AuthenticatedUser } from './authenticator.js';
+import { callerCostKeys } from './caller-cost-budget.js';
+import type { CallerCostBudget } from './caller-cost-budget.js';
 import { resolveCallerLanguage } from './caller-language.js';
 import {
   EnvelopeError,
@@ -42,10 +44,12 @@ import {
   TooManyAttempts,
 } from './procedure-failure.js';
 import type { ProcedureContext, ProcedureHandler, ProcedureHandlers } from './procedure-registry.js';
+import { EXPENSIVE_PROCEDURES } from './expensive-procedures.js';
 import { READ_PROCEDURES } from './read-procedures.js';
 import type { ReplayGuard } from './replay-guard.js';
 import { verifyEnvelope } from './request-verifier.js';
 import { SharedAnswer } from './shared-answer.js';
+import { widerNetworkRateLimit } from './wider-network-rate-limit.js';
 
 export interface GatewayOptions {
   appId: string;
@@ -55,6 +59,8 @@ export interface GatewayOptions {
   handlers: ProcedureHandlers;
   bodyLimit: number;
   rateLimitPerMinute: number;
+  /** Handler time per caller, and concurrent calls per caller of EXPENSIVE_PROCEDURES. */
+  costBudget: CallerCostBudget;
   blockedRegions: readonly string[];
   /** Lower-case name of the trusted proxy header carrying the caller's ISO country code. */
   countryHeader: string | undefined;
@@ -244,19 +250,31 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     const input: unknown = parsePayload(procedures[name].input, payload, language);
     const context = contextOf(request, language, user);
     const handler = options.handlers[name] as ProcedureHandler<ProcedureName>;
-    const result = await handler(input as never, context);
-    if (result instanceof SharedAnswer) {
-      return sendSharedAnswer(reply, result, language, request.headers['accept-encoding']);
+    const endCall = await options.costBudget.admit(
+      callerCostKeys(user?.userId ?? null, request.ip),
+      EXPENSIVE_PROCEDURES.has(name),
+    );
+    try {
+      const result = await handler(input as never, context);
+      if (result instanceof SharedAnswer) {
+        return sendSharedAnswer(reply, result, language, request.headers['accept-encoding']);
+      }
+      // Sending serialises the answer in this turn, so it is charged too (a large export is most of its cost).
+      return result instanceof SuccessWithMessage
+        ? sendSuccess(reply, result.data, language, result.messageCode)
+        : sendSuccess(reply, result, language);
+    } finally {
+      endCall();
     }
-    return result instanceof SuccessWithMessage
-      ? sendSuccess(reply, result.data, language, result.messageCode)
-      : sendSuccess(reply, result, language);
   }
+
+  const limitWiderNetworks = widerNetworkRateLimit(gateway, options.rateLimitPerMinute);
 
   gateway.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/v1/:service/:procedure',
     config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } },
+    onRequest: limitWiderNetworks,
     handler: handle,
   });
 
@@ -290,6 +308,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     {
       bodyLimit: options.upload.bodyLimit,
       config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } },
+      onRequest: limitWiderNetworks,
     },
     async (request, reply) => {
       // Who is calling and whether they may upload now is known from the headers: refuse before reading up

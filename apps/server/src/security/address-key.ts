@@ -36,18 +36,56 @@ function hextetsOf(address: string): number[] | null {
  * (a name, a malformed address) is its own key.
  */
 export function addressKey(ip: string): string {
+  return addressNetworkKeys(ip)[0]?.key ?? ip;
+}
+
+/** A key a per-address limit counts under, and how many times the /64's (or IPv4 address's) budget it holds. */
+export interface NetworkKey {
+  readonly key: string;
+  readonly budgetFactor: number;
+}
+
+/**
+ * The wider IPv6 networks a caller is also counted under, beside its /64: a /48 holds 65,536 /64s, so a limit
+ * counted per /64 alone gives one subscriber (or one cloud tenant) that many budgets. A /56 (a typical home
+ * delegation) gets 4 × the /64's budget and a /48 (a typical site) 16 ×: a household or office with several
+ * networks keeps room, a sweep across a delegation meets a limit.
+ */
+export const WIDER_IPV6_NETWORKS: readonly { prefixLength: number; budgetFactor: number }[] = [
+  { prefixLength: 56, budgetFactor: 4 },
+  { prefixLength: 48, budgetFactor: 16 },
+];
+
+/** `hextets` cut to their first `prefixLength` bits, written like `2001:db8:1:200::/56`. */
+function networkKey(hextets: readonly number[], prefixLength: number): string {
+  const whole = Math.floor(prefixLength / 16);
+  const kept = hextets.slice(0, whole);
+  const partialBits = prefixLength % 16;
+  if (partialBits > 0) kept.push((hextets[whole] ?? 0) & (0xffff << (16 - partialBits)) & 0xffff);
+  return `${kept.map((part) => part.toString(16)).join(':')}::/${prefixLength}`;
+}
+
+/**
+ * Every key a per-address limit counts the caller under, narrowest first: the address key (see addressKey),
+ * then for IPv6 its /56 and /48 with their larger budgets (WIDER_IPV6_NETWORKS). An IPv4 caller, or anything
+ * that is not an IPv6 address, has the one key.
+ */
+export function addressNetworkKeys(ip: string): readonly NetworkKey[] {
   const address = ip.split('%', 1)[0] ?? ip;
-  if (!isIPv6(address)) return ip;
+  if (!isIPv6(address)) return [{ key: ip, budgetFactor: 1 }];
   const hextets = hextetsOf(address);
-  if (!hextets) return ip;
+  if (!hextets) return [{ key: ip, budgetFactor: 1 }];
   const mapped = hextets.slice(0, 5).every((part) => part === 0) && hextets[5] === 0xffff;
   if (mapped) {
     const high = hextets[6] ?? 0;
     const low = hextets[7] ?? 0;
-    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+    return [{ key: [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.'), budgetFactor: 1 }];
   }
-  return `${hextets
-    .slice(0, NETWORK_HEXTETS)
-    .map((part) => part.toString(16))
-    .join(':')}::/64`;
+  return [
+    { key: networkKey(hextets, NETWORK_HEXTETS * 16), budgetFactor: 1 },
+    ...WIDER_IPV6_NETWORKS.map(({ prefixLength, budgetFactor }) => ({
+      key: networkKey(hextets, prefixLength),
+      budgetFactor,
+    })),
+  ];
 }
