@@ -15,6 +15,7 @@ import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck, registerLivenessCheck, registerReadinessCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
 import { registerLogos } from './http/logos.js';
+import { registerOriginPolicy } from './http/origin-policy.js';
 import { answerClientError, answerFrameworkError } from './http/protocol-errors.js';
 import { registerProxyHeaderWarning } from './http/proxy-header-warning.js';
 import { openReadinessRedis } from './http/readiness-redis.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   try {
     registerSecurityHeaders(app, config.FRAME_ORIGINS);
+    registerOriginPolicy(app, config.ALLOWED_ORIGINS);
     registerProxyHeaderWarning(app, config.TRUST_PROXY !== false);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await app.register(rateLimit, {

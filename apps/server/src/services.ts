@@ -291,7 +291,11 @@ export async function createServices(
     pubSub,
     log,
     guards.liveConnections,
-    config.LIVE_CONNECTIONS_PER_ADDRESS,
+    {
+      connections: config.LIVE_CONNECTIONS_PER_ADDRESS,
+      coins: config.LIVE_COINS_PER_ADDRESS,
+      bytesPerSecond: config.LIVE_BYTES_PER_SECOND_PER_ADDRESS,
+    },
     now,
   );
   const stalenessWatch = new StalenessWatch(snapshot, publishTick, now);

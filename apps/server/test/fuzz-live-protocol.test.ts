@@ -184,7 +184,8 @@ describe('fuzzing the live WebSocket protocol', () => {
           'x-webkit-deflate-frame',
         ]),
         'sec-websocket-protocol': headerValue(['json', 'json, json', MARKUP_MARKER]),
-        origin: headerValue(['http://127.0.0.1', 'null', 'https://evil.example']),
+        // Our own origin, and two the origin policy refuses (http/origin-policy.ts).
+        origin: headerValue([server.baseUrl, 'null', 'https://evil.example']),
       },
       { requiredKeys: [] },
     );
@@ -223,7 +224,7 @@ describe('fuzzing the live WebSocket protocol', () => {
               upgrade: 'websocket',
               'sec-websocket-version': '13',
               'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-              origin: 'http://127.0.0.1',
+              origin: server.baseUrl,
             },
           ],
         ],

@@ -35,10 +35,10 @@ const booleanFlag = optionalString.pipe(
     .transform((value) => value === 'true' || value === '1'),
 );
 
-function isHttpsOrigin(entry: string): boolean {
+function isOriginOf(protocols: readonly string[], entry: string): boolean {
   if (!URL.canParse(entry)) return false;
   const url = new URL(entry);
-  return url.protocol === 'https:' && url.href === `${url.origin}/` && !url.username;
+  return protocols.includes(url.protocol) && url.href === `${url.origin}/` && !url.username;
 }
 
 function integerVar(fallback: number, min: number, max: number) {
@@ -113,7 +113,10 @@ export const environmentFields = z.object({
     z.array(
       z
         .string()
-        .refine(isHttpsOrigin, 'must be https origins like https://partner.example (no path)')
+        .refine(
+          (entry) => isOriginOf(['https:'], entry),
+          'must be https origins like https://partner.example (no path)',
+        )
         .transform((entry) => new URL(entry).origin),
     ),
   ),
@@ -142,8 +145,30 @@ export const environmentFields = z.object({
   COST_BUDGET_MS_PER_SECOND: integerVar(50, 1, 1_000),
   COST_BUDGET_BURST_MS: integerVar(2_000, 1, 600_000),
   COST_BUDGET_CONCURRENT_CALLS: integerVar(2, 1, 100),
-  /** Open live sockets per caller address (TRUST_PROXY decides the address, as for the HTTP limits). */
-  LIVE_CONNECTIONS_PER_ADDRESS: integerVar(256, 1, 20_000),
+  /**
+   * Origins besides the server's own whose pages may open the live socket and send requests that change state
+   * (comma-separated http(s) origins); any other browser origin is refused (http/origin-policy.ts).
+   */
+  ALLOWED_ORIGINS: commaList.pipe(
+    z.array(
+      z
+        .string()
+        .refine(
+          (entry) => isOriginOf(['https:', 'http:'], entry),
+          'must be origins like https://app.example (no path)',
+        )
+        .transform((entry) => new URL(entry).origin),
+    ),
+  ),
+  /**
+   * Open live sockets per caller address (TRUST_PROXY decides the address, as for the HTTP limits): a
+   * household behind one NAT, several devices with a few tabs each (docs/abuse-and-outages.md).
+   */
+  LIVE_CONNECTIONS_PER_ADDRESS: integerVar(32, 1, 20_000),
+  /** Coins one address's live sockets may watch at once on one instance, a list page counting its size. */
+  LIVE_COINS_PER_ADDRESS: integerVar(6_400, 1, 10_000_000),
+  /** Bytes a second one instance sends one address's live sockets, on average (4 s of it at once). */
+  LIVE_BYTES_PER_SECOND_PER_ADDRESS: integerVar(262_144, 1_024, 1_073_741_824),
   BODY_LIMIT_BYTES: integerVar(1_048_576, 1_024, 64 * 1_048_576),
   SHUTDOWN_TIMEOUT_MS: integerVar(10_000, 0, 120_000),
   /** Longest a client may take to send one whole request, headers and body (an 8 MB upload included). */

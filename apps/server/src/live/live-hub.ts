@@ -11,6 +11,8 @@ import type { CurrencyService } from '../modules/market/currency.service.js';
 import { addressKey } from '../security/address-key.js';
 import type { ConcurrencyLimiter, SlotRelease } from '../security/concurrency-limiter.js';
 import type { MarketService } from '../modules/market/market.service.js';
+import { AddressBudgets } from './address-budgets.js';
+import type { AddressBudget, AddressLimits } from './address-budgets.js';
 import { refuseHandshake } from './handshake-refusal.js';
 import { LiveSession } from './live-session.js';
 import { isServableTopic } from './live-topic.js';
@@ -54,6 +56,10 @@ interface Client {
   refusedInARow: number;
   /** Gives back the client's place among its address's connections; null until granted. */
   release: SlotRelease | null;
+  /** The coins and bytes the client shares with the other sockets of its address in this process. */
+  addressBudget: AddressBudget;
+  /** The client's coins in its address budget (its session's coin count when last granted). */
+  coinsHeld: number;
 }
 
 /** The tick context subscriptions share, and what the market looked like when it was made. */
@@ -62,9 +68,15 @@ interface SharedTick {
   marketVersion: string;
 }
 
-/** `/gwapi/ws`: typed market events to subscribed clients, one coalesced frame per client per tick. */
+/**
+ * `/gwapi/ws`: typed market events to subscribed clients, one coalesced frame per client per tick. Each caller
+ * address has a budget of sockets (across instances), and of coins watched and bytes sent a second (in this
+ * instance: docs/scale-out.md says why that is enough). Which origins may open a socket is the app-wide origin
+ * policy's (http/origin-policy.ts), checked before the upgrade.
+ */
 export class LiveHub {
   private readonly clients = new Set<Client>();
+  private readonly budgets: AddressBudgets;
   private unsubscribe: (() => Promise<void>) | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private lastTick: SharedTick | null = null;
@@ -75,11 +87,13 @@ export class LiveHub {
     private readonly market: MarketService,
     private readonly pubSub: PubSub,
     private readonly log: FastifyBaseLogger,
-    /** Counts open sockets per caller address, `connectionsPerAddress` at most. */
+    /** Counts open sockets per caller address, `limits.connections` at most. */
     private readonly connections: ConcurrencyLimiter,
-    private readonly connectionsPerAddress: number,
+    private readonly limits: AddressLimits,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.budgets = new AddressBudgets(limits, now);
+  }
 
   get clientCount(): number {
     return this.clients.size;
@@ -121,6 +135,8 @@ export class LiveHub {
       budget: new TokenBucket(LIVE_RULES.messageTokens, LIVE_RULES.messageTokensPerSecond, this.now),
       refusedInARow: 0,
       release: null,
+      addressBudget: this.budgets.join(addressKey(address)),
+      coinsHeld: 0,
     };
     this.clients.add(client);
     socket.on('pong', () => (client.alive = true));
@@ -140,10 +156,7 @@ export class LiveHub {
   private async admit(client: Client): Promise<boolean> {
     let release: SlotRelease | null;
     try {
-      release = await this.connections.acquire(
-        `live:${addressKey(client.address)}`,
-        this.connectionsPerAddress,
-      );
+      release = await this.connections.acquire(`live:${addressKey(client.address)}`, this.limits.connections);
     } catch (error) {
       this.log.warn({ err: error }, 'live connection count unavailable');
       this.send(client, [{ type: 'error', code: ErrorCode.SystemError, msg: 'try again later' }]);
@@ -168,9 +181,11 @@ export class LiveHub {
   }
 
   private remove(client: Client): void {
-    this.clients.delete(client);
+    if (!this.clients.delete(client)) return;
     client.release?.();
     client.release = null;
+    this.budgets.leave(client.addressBudget, client.coinsHeld);
+    client.coinsHeld = 0;
   }
 
   /** Charges the socket's message budget: 802009 when it is spent, and a close for a socket that keeps on. */
@@ -220,6 +235,8 @@ export class LiveHub {
         return;
       case 'unsubscribe':
         client.session.unsubscribe(request.topics);
+        client.addressBudget.resizeCoins(client.coinsHeld, client.session.coinCount);
+        client.coinsHeld = client.session.coinCount;
         return;
       case 'subscribe': {
         if (!this.spend(client, request.topics.length)) return;
@@ -237,6 +254,18 @@ export class LiveHub {
           this.send(client, [{ type: 'error', code: ErrorCode.LimitExceeded, msg }]);
           return;
         }
+        if (!client.addressBudget.bytes.hasTokens()) {
+          const msg = 'live data budget of this address spent: subscribe again shortly';
+          this.send(client, [{ type: 'error', code: ErrorCode.TooFrequent, msg }]);
+          return;
+        }
+        const coins = client.session.coinCountWith(request.topics);
+        if (!client.addressBudget.resizeCoins(client.coinsHeld, coins)) {
+          const msg = `too many coins watched from this address: at most ${this.limits.coins}`;
+          this.send(client, [{ type: 'error', code: ErrorCode.LimitExceeded, msg }]);
+          return;
+        }
+        client.coinsHeld = coins;
         this.send(client, client.session.subscribe(request.topics, request.currency, this.sharedTick()));
       }
     }
@@ -245,16 +274,27 @@ export class LiveHub {
   /**
    * One frame per client per tick with only what changed for it; a heartbeat for clients quiet too long.
    * Clients in the same group (same topics, currency, last tick) share one computed and serialised frame.
+   * Clients whose address owes bytes sit the tick out, costing neither a diff nor a frame; their next frame
+   * carries everything that changed meanwhile.
    */
   private broadcast(): void {
     const now = this.now();
     const tick = new TickContext(this.snapshot, this.currencies, this.market, now);
     this.lastTick = { context: tick, marketVersion: this.marketVersion(now) };
     const groups = new Map<string, { leader: LiveSession; events: LiveEvent[]; payload: Buffer | null }>();
-    // Keys are read before any update: followers share their leader's state, so after the leader's update their
-    // key would already name the new tick and no longer match the group they belong to.
-    const members = [...this.clients].map((client) => ({ client, key: client.session.groupKey() }));
-    for (const { client, key } of members) {
+    // Keys and budgets are read before any update: followers share their leader's state, so after the leader's
+    // update their key would already name the new tick and no longer match the group they belong to.
+    const members = [...this.clients].map((client) => ({
+      client,
+      key: client.session.groupKey(),
+      sitsOut: !client.addressBudget.bytes.hasTokens(),
+    }));
+    for (const { client, sitsOut } of members) if (sitsOut) client.session.detach();
+    for (const { client, key, sitsOut } of members) {
+      if (sitsOut) {
+        if (now - client.lastSentAt >= LIVE_RULES.heartbeatMs) this.send(client, [{ type: 'heartbeat' }]);
+        continue;
+      }
       const group = key === null ? undefined : groups.get(key);
       let events: LiveEvent[];
       let payload: Buffer | null = null;
@@ -309,12 +349,15 @@ export class LiveHub {
       this.remove(client);
       return;
     }
+    const frame = payload ?? this.serialise(events);
     // A Buffer would go out as a binary frame by default; the protocol speaks JSON text.
-    client.socket.send(payload ?? this.serialise(events), { binary: false });
+    client.socket.send(frame, { binary: false });
+    client.addressBudget.bytes.charge(frame.length);
     client.lastSentAt = this.now();
   }
 
   private pingAll(): void {
+    this.budgets.sweep();
     for (const client of this.clients) {
       if (!client.alive) {
         client.socket.terminate();

@@ -1,6 +1,6 @@
 import type { CoinTick, GlobalTick, LiveEvent } from '@coinlens/contract';
 
-import { isListTopic } from './live-topic.js';
+import { isListTopic, topicCoinCount } from './live-topic.js';
 import type { TickContext } from './tick-context.js';
 import { changedFields } from './tick-view.js';
 
@@ -52,6 +52,21 @@ export class LiveSession {
   topicCountWith(topics: readonly string[]): number {
     const held = this.state.topics;
     return held.size + new Set(topics.filter((topic) => !held.has(topic))).size;
+  }
+
+  /** Coins the session watches, a list page counting its page size: its share of its address's coin budget. */
+  get coinCount(): number {
+    let coins = 0;
+    for (const topic of this.state.topics) coins += topicCoinCount(topic);
+    return coins;
+  }
+
+  /** The coin count after subscribing to `topics` (topics already held count once). */
+  coinCountWith(topics: readonly string[]): number {
+    const held = this.state.topics;
+    let coins = this.coinCount;
+    for (const topic of new Set(topics)) if (!held.has(topic)) coins += topicCoinCount(topic);
+    return coins;
   }
 
   /** Sessions with equal keys hold equal state and get equal frames; null when not in sync with a tick. */
@@ -131,6 +146,14 @@ export class LiveSession {
     this.subscriptionKey = leader.subscriptionKey;
     this.shared = true;
     leader.shared = true;
+  }
+
+  /**
+   * Stops sharing state with the other sessions of its group, before a tick it sits out: their update must not
+   * mark as sent what this client never got.
+   */
+  detach(): void {
+    this.ownState();
   }
 
   private ownState(): SessionState {

@@ -46,3 +46,12 @@ export function isListTopic(topic: string): boolean {
 export function isServableTopic(topic: string): boolean {
   return !isListTopic(topic) || parseListTopic(topic) !== null;
 }
+
+/**
+ * What a topic weighs in an address's coin budget: a list page its page size (what it may hold, whether or not
+ * the market fills it), a coin one, the global figures one.
+ */
+export function topicCoinCount(topic: string): number {
+  if (!isListTopic(topic)) return 1;
+  return parseListTopic(topic)?.pageSize ?? 0;
+}

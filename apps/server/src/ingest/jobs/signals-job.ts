@@ -1,7 +1,11 @@
-import type { MarketDataProvider } from '@coinlens/market-model';
-import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
+import type { Capability, MarketDataProvider } from '@coinlens/market-model';
+import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
 
-/** Each coin's social, on-chain and developer readings, from the sources that offer them. */
+/**
+ * Each coin's social, on-chain and developer readings, from the sources that offer them. Each kind has its own
+ * source: one that fails costs only its own readings (the others are still read), and the run then fails with
+ * the first failure, so the scheduler backs off.
+ */
 export class SignalsJob {
   constructor(
     private readonly provider: MarketDataProvider,
@@ -10,23 +14,38 @@ export class SignalsJob {
 
   async run(signal: AbortSignal): Promise<void> {
     const ids = [...this.snapshot.coins.keys()];
-    if (this.provider.capabilities.has('social')) {
-      for (const social of await this.provider.getSocial(ids, signal)) {
-        const coin = this.snapshot.coins.get(social.coinId);
-        if (coin) coin.social = social;
+    const failures: unknown[] = [];
+    const read = async <T extends { coinId: string }>(
+      capability: Capability,
+      fetch: () => Promise<T[]>,
+      keep: (coin: CoinState, reading: T) => void,
+    ): Promise<void> => {
+      if (!this.provider.capabilities.has(capability)) return;
+      try {
+        for (const reading of await fetch()) {
+          const coin = this.snapshot.coins.get(reading.coinId);
+          if (coin) keep(coin, reading);
+        }
+      } catch (error) {
+        if (signal.aborted) throw error;
+        failures.push(error);
       }
-    }
-    if (this.provider.capabilities.has('onChain')) {
-      for (const onChain of await this.provider.getOnChain(ids, signal)) {
-        const coin = this.snapshot.coins.get(onChain.coinId);
-        if (coin) coin.onChain = onChain;
-      }
-    }
-    if (this.provider.capabilities.has('developer')) {
-      for (const developer of await this.provider.getDeveloper(ids, signal)) {
-        const coin = this.snapshot.coins.get(developer.coinId);
-        if (coin) coin.developer = developer;
-      }
-    }
+    };
+    await read(
+      'social',
+      () => this.provider.getSocial(ids, signal),
+      (coin, social) => (coin.social = social),
+    );
+    await read(
+      'onChain',
+      () => this.provider.getOnChain(ids, signal),
+      (coin, onChain) => (coin.onChain = onChain),
+    );
+    await read(
+      'developer',
+      () => this.provider.getDeveloper(ids, signal),
+      (coin, developer) => (coin.developer = developer),
+    );
+    if (failures.length > 0) throw failures[0];
   }
 }
