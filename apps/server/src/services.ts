@@ -323,6 +323,7 @@ export async function createServices(
           currencies,
           candles,
           now,
+          () => role.isLeader,
         ),
       ),
     },

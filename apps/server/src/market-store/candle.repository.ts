@@ -1,12 +1,28 @@
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 
 import type { Database } from '../db/schema.js';
 import type { Candle, Resolution } from '@coinlens/market-model';
 
 const BATCH_ROWS = 500;
 
+/** One candle's close, of one coin and resolution. */
+export interface CoinClose {
+  coin_id: string;
+  resolution: Resolution;
+  time: number;
+  close: number;
+}
+
 export class CandleRepository {
+  private writes = 0;
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Increases after every write or delete through this repository has been committed. */
+  get version(): number {
+    return this.writes;
+  }
 
   /** Inserts or replaces candles of one coin and resolution, in batches inside one transaction. */
   async upsert(coinId: string, resolution: Resolution, candles: readonly Candle[]): Promise<void> {
@@ -32,6 +48,7 @@ export class CandleRepository {
           .execute();
       }
     });
+    this.writes++;
   }
 
   /** Candles with `from ≤ time < to`, oldest first. */
@@ -45,6 +62,50 @@ export class CandleRepository {
       .where('time', '<', to)
       .orderBy('time', 'asc')
       .execute();
+  }
+
+  /**
+   * In one query for many coins and resolutions, with `from ≤ time < to`: per coin and resolution, the first
+   * candle and the last of each grid step (`t − stepMs < time ≤ t`, grid times t multiples of `stepMs`), oldest
+   * first. The latest close at or before any grid time is among them, so a chart of n points reads about
+   * n rows a coin, not every candle.
+   */
+  async gridCloses(
+    coinIds: readonly string[],
+    resolutions: readonly Resolution[],
+    from: number,
+    to: number,
+    stepMs: number,
+  ): Promise<CoinClose[]> {
+    if (coinIds.length === 0 || resolutions.length === 0) return [];
+    if (!Number.isSafeInteger(stepMs) || stepMs <= 0) throw new RangeError(`bad grid step ${stepMs}`);
+    // `time` is a bigint column: the division truncates in both dialects. The step is ours, never a caller's.
+    const gridStep = sql`(time + ${sql.lit(stepMs - 1)}) / ${sql.lit(stepMs)}`;
+    const ranked = this.db
+      .selectFrom('candles')
+      .select([
+        'coin_id',
+        'resolution',
+        'time',
+        'close',
+        sql<number>`row_number() over (partition by coin_id, resolution, ${gridStep} order by time desc)`.as(
+          'last_of_step',
+        ),
+        sql<number>`row_number() over (partition by coin_id, resolution order by time asc)`.as(
+          'first_of_all',
+        ),
+      ])
+      .where('coin_id', 'in', coinIds)
+      .where('resolution', 'in', resolutions)
+      .where('time', '>=', from)
+      .where('time', '<', to);
+    const rows = await this.db
+      .selectFrom(ranked.as('ranked'))
+      .select(['coin_id', 'resolution', 'time', 'close'])
+      .where((eb) => eb.or([eb('last_of_step', '=', 1), eb('first_of_all', '=', 1)]))
+      .orderBy('time', 'asc')
+      .execute();
+    return rows.map((row) => ({ ...row, resolution: row.resolution as Resolution }));
   }
 
   /** The newest stored open time per coin at `resolution`. */
@@ -64,6 +125,7 @@ export class CandleRepository {
       .where('resolution', '=', resolution)
       .where('time', '<', before)
       .executeTakeFirst();
+    this.writes++;
     return Number(result.numDeletedRows);
   }
 }

@@ -51,6 +51,27 @@ export class PortfolioRepository {
     return query.selectAll().orderBy('time', 'asc').orderBy('id', 'asc').execute();
   }
 
+  /**
+   * In one row: a mark that changes with every insert, delete and update of the user's transactions (their
+   * count, ids and change times; an update always moves `updated_at` forward), and the first transaction's time.
+   */
+  async ledgerMark(userId: number): Promise<{ mark: string; firstTime: number | null }> {
+    const row = await this.db
+      .selectFrom('portfolio_transactions')
+      .where('user_id', '=', userId)
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('count'),
+        eb.fn.sum<number | string | null>('id').as('id_sum'),
+        eb.fn.max<number | null>('id').as('last_id'),
+        eb.fn.sum<number | string | null>('updated_at').as('updated_sum'),
+        eb.fn.min<number | null>('time').as('first_time'),
+      ])
+      .executeTakeFirst();
+    const parts = [row?.count, row?.id_sum, row?.last_id, row?.updated_sum].map((part) => String(part ?? ''));
+    const firstTime = row?.first_time ?? null;
+    return { mark: parts.join(':'), firstTime: firstTime === null ? null : Number(firstTime) };
+  }
+
   async find(userId: number, id: number): Promise<TransactionRow | null> {
     const row = await this.db
       .selectFrom('portfolio_transactions')

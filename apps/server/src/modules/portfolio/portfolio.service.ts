@@ -19,7 +19,7 @@ import type { CandleRepository } from '../../market-store/candle.repository.js';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { localName } from '../market/market-views.js';
 import type { CurrencyService } from '../market/currency.service.js';
-import type { LedgerEntry, Position } from './average-cost.js';
+import type { Position } from './average-cost.js';
 import { replay } from './average-cost.js';
 import { readCoinlensRows, writeCoinlensCsv } from './coinlens-csv.js';
 import { CsvQuoteError, parseCsv } from './csv-text.js';
@@ -28,46 +28,33 @@ import { readGenericRows } from './generic-csv.js';
 import type { CoinDirectory, ImportRow, TransactionInput } from './import-row.js';
 import { CLOCK_SKEW_MS } from './import-row.js';
 import { ledgerEntryOf } from './ledger-entry.js';
+import { inLedgerOrder, ledgerOrder } from './ledger-order.js';
+import { PortfolioHistory } from './portfolio-history.js';
 import type { NewTransactionRow, PortfolioRepository, TransactionRow } from './portfolio.repository.js';
 import { fieldRefusal, lineRefusal } from './portfolio-refusal.js';
-import { HISTORY_MAX_POINTS, HISTORY_WINDOWS, valueHistory } from './value-history.js';
-
-/** A transaction in ledger order: its time, coins in before coins out at the same time, then as recorded. */
-interface Ordered {
-  time: number;
-  type: TransactionRow['type'];
-  order: number;
-}
-
-const isOutgoing = (type: TransactionRow['type']) => type === 'sell' || type === 'transfer_out';
-
-function ledgerOrder(a: Ordered, b: Ordered): number {
-  return a.time - b.time || Number(isOutgoing(a.type)) - Number(isOutgoing(b.type)) || a.order - b.order;
-}
-
-/** Stored rows in ledger order. */
-function inLedgerOrder(rows: readonly TransactionRow[]): TransactionRow[] {
-  return [...rows].sort((a, b) => ledgerOrder({ ...a, order: a.id }, { ...b, order: b.id }));
-}
 
 /** The duplicate key of the issue: same time, type, coin, amount and price. */
 const duplicateKey = (row: Pick<TransactionInput, 'time' | 'type' | 'coin_id' | 'amount' | 'price'>) =>
   `${row.time}|${row.type}|${row.coin_id}|${row.amount}|${row.price ?? ''}`;
-
-const DAY_MS = 86_400_000;
 
 /** A row to insert, with every field of a transaction set. */
 type NewRow = NewTransactionRow & TransactionInput;
 
 /** Transactions, holdings and P&L of the caller; see docs/portfolio.md for every rule. */
 export class PortfolioService {
+  private readonly valueHistory: PortfolioHistory;
+
   constructor(
     private readonly repository: PortfolioRepository,
     private readonly snapshot: MarketSnapshot,
     private readonly currencies: CurrencyService,
-    private readonly candles: CandleRepository,
+    candles: CandleRepository,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** Whether this process writes the candles (it ingests: always, unless a scale-out follower). */
+    writesCandles: () => boolean = () => true,
+  ) {
+    this.valueHistory = new PortfolioHistory(repository, snapshot, candles, writesCandles, now);
+  }
 
   async list(userId: number, page: number, pageSize: number, coinId: string | undefined) {
     const { rows, total } = await this.repository.page(userId, coinId, (page - 1) * pageSize, pageSize);
@@ -111,7 +98,8 @@ export class PortfolioService {
           input.fee_currency === current.fee_currency
             ? current.fee_usd_rate
             : this.rateOf(input.fee_currency, 'fee_currency'),
-        updated_at: this.now(),
+        // Forward even within the same millisecond: the history cache's ledger mark sums these times.
+        updated_at: Math.max(this.now(), current.updated_at + 1),
       };
       const changed: TransactionRow = { ...current, ...changes };
       for (const coinId of new Set([current.coin_id, input.coin_id])) {
@@ -173,42 +161,11 @@ export class PortfolioService {
 
   async history(userId: number, range: PortfolioHistoryRange, currency: string) {
     const money = this.currencies.converter(currency);
-    const rows = inLedgerOrder(await this.repository.all(userId));
-    const now = this.now();
-    const window = HISTORY_WINDOWS[range];
-    const firstTime = rows[0]?.time ?? now;
-    const from = window.spanMs === null ? firstTime : now - window.spanMs;
-    const stepMs =
-      window.spanMs === null
-        ? Math.max(window.stepMs, Math.ceil((now - from) / HISTORY_MAX_POINTS / DAY_MS) * DAY_MS)
-        : window.stepMs;
-    const gridFrom = Math.floor(from / stepMs) * stepMs;
-
-    const coinIds = [...new Set(rows.map((row) => row.coin_id))];
-    const coins = await Promise.all(
-      coinIds.map(async (coinId) => {
-        const coinRows = rows.filter((row) => row.coin_id === coinId);
-        const amounts = runningAmounts(coinRows.map(ledgerEntryOf));
-        const holdings = coinRows.map((row, index) => ({ time: row.time, amount: amounts[index] ?? 0 }));
-        // Finer candles where they are kept, daily ones before that (the hourly ones are kept 90 days).
-        const [fine, daily] = await Promise.all([
-          this.candles.range(coinId, window.resolution, gridFrom - DAY_MS, now + 1),
-          window.resolution === '1d'
-            ? Promise.resolve([])
-            : this.candles.range(coinId, '1d', gridFrom - DAY_MS, now + 1),
-        ]);
-        const firstFine = fine[0]?.time ?? Infinity;
-        const closes = [...daily.filter((candle) => candle.time < firstFine), ...fine].map((candle) => ({
-          time: candle.time,
-          close: candle.close,
-        }));
-        return { holdings, closes, priceNow: this.snapshot.coins.get(coinId)?.price ?? null };
-      }),
-    );
+    const points = await this.valueHistory.points(userId, range);
     return {
       currency: money.currency,
       range,
-      points: valueHistory(coins, gridFrom, now, stepMs, money.perUsd),
+      points: points.map((point) => ({ time: point.time, value: point.value * money.perUsd })),
     };
   }
 
@@ -453,15 +410,6 @@ function canonical(text: string): string {
   const trimmedWhole = whole.replace(/^0+(?=\d)/, '');
   const trimmedFraction = fraction.replace(/0+$/, '');
   return trimmedFraction === '' ? trimmedWhole : `${trimmedWhole}.${trimmedFraction}`;
-}
-
-/** The amount held after each entry, in order (entries already checked not to oversell). */
-function runningAmounts(entries: readonly LedgerEntry[]): number[] {
-  let held = 0n;
-  return entries.map((entry) => {
-    held += isOutgoing(entry.type) ? -entry.amount : entry.amount;
-    return decimalToNumber(held, UNIT_SCALE);
-  });
 }
 
 function totalsOf(holdings: readonly PortfolioHolding[]): PortfolioTotals {

@@ -19,13 +19,47 @@ export const HISTORY_WINDOWS: Readonly<
 };
 export const HISTORY_MAX_POINTS = 500;
 
+/** The points of a range: every multiple of `stepMs` from `gridFrom` up to, not including, `gridEnd`, then now. */
+export interface HistoryGrid {
+  resolution: Resolution;
+  stepMs: number;
+  gridFrom: number;
+  /** The first grid time at or after now: the grid changes when now passes it. */
+  gridEnd: number;
+}
+
+/** The grid of `range` at `now`; `firstTime` is the first transaction's (null: none). */
+export function historyGrid(
+  range: PortfolioHistoryRange,
+  firstTime: number | null,
+  now: number,
+): HistoryGrid {
+  const window = HISTORY_WINDOWS[range];
+  const from = window.spanMs === null ? (firstTime ?? now) : now - window.spanMs;
+  const stepMs =
+    window.spanMs === null
+      ? Math.max(window.stepMs, Math.ceil((now - from) / HISTORY_MAX_POINTS / DAY_MS) * DAY_MS)
+      : window.stepMs;
+  return {
+    resolution: window.resolution,
+    stepMs,
+    gridFrom: Math.floor(from / stepMs) * stepMs,
+    gridEnd: Math.ceil(now / stepMs) * stepMs,
+  };
+}
+
 /** One coin: the amount held after each of its transactions, and its prices (US dollars), both oldest first. */
 export interface CoinHistory {
   holdings: readonly { time: number; amount: number }[];
   /** A candle's start time and its close. */
   closes: readonly { time: number; close: number }[];
-  /** The price now, for the last point; null when unknown. */
+}
+
+/** One coin now: the amount held and its price (US dollars); the last close stands in for an unknown price. */
+export interface CoinNow {
+  amount: number;
   priceNow: number | null;
+  lastClose: number | null;
 }
 
 export interface HistoryPoint {
@@ -41,16 +75,14 @@ function advance(entries: readonly { time: number }[], from: number, time: numbe
 }
 
 /**
- * The portfolio's value at every grid time from `from` to `now` (each point: the amounts held by the end of
- * that step × the latest close at or before it), then one point at `now` at the current prices; in US dollars
- * times `perUsd`. Points before the first transaction are left out.
+ * The portfolio's value in US dollars at every grid time from `from` up to `now` (each point: the amounts held
+ * by the end of that step × the latest close at or before it). Points before the first transaction are left out.
  */
-export function valueHistory(
+export function gridValues(
   coins: readonly CoinHistory[],
   from: number,
   now: number,
   stepMs: number,
-  perUsd: number,
 ): HistoryPoint[] {
   const first = Math.min(...coins.map((coin) => coin.holdings[0]?.time ?? Infinity));
   if (!Number.isFinite(first)) return [];
@@ -69,12 +101,12 @@ export function valueHistory(
       const close = coin.closes[cursor.close]?.close ?? coin.closes[0]?.close ?? 0;
       value += amount * close;
     });
-    points.push({ time, value: value * perUsd });
+    points.push({ time, value });
   }
-  const nowValue = coins.reduce((sum, coin) => {
-    const amount = coin.holdings.filter((holding) => holding.time <= now).at(-1)?.amount ?? 0;
-    return sum + amount * (coin.priceNow ?? coin.closes.at(-1)?.close ?? 0);
-  }, 0);
-  points.push({ time: now, value: nowValue * perUsd });
   return points;
+}
+
+/** The portfolio's value now in US dollars, at the current prices. */
+export function valueNow(coins: readonly CoinNow[]): number {
+  return coins.reduce((sum, coin) => sum + coin.amount * (coin.priceNow ?? coin.lastClose ?? 0), 0);
 }
