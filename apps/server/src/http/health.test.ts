@@ -1,9 +1,9 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { createTestDatabase } from '../../test/support/test-databases.js';
+import { createTestDatabase, TEST_DIALECTS } from '../../test/support/test-databases.js';
 import type { TestDatabase } from '../../test/support/test-databases.js';
 import { openRedis, redisReady } from '../scale-out/redis-connection.js';
 import { registerLivenessCheck, registerReadinessCheck } from './health.js';
@@ -111,5 +111,72 @@ describe('liveness and readiness', () => {
     const answer = await app.inject({ method: 'GET', url: '/readyz' });
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
+  });
+});
+
+/** Holds every connection of `database` in an open transaction until the answered release is called. */
+async function holdEveryConnection(
+  database: TestDatabase,
+  connections: number,
+): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const started: Promise<void>[] = [];
+  const holders = Array.from({ length: connections }, () => {
+    let began = () => {};
+    started.push(new Promise<void>((resolve) => (began = resolve)));
+    return database.handle.db.transaction().execute(async () => {
+      began();
+      await released;
+    });
+  });
+  // SQLite has the one connection: the first holds it, the rest queue behind it.
+  await Promise.race(started);
+  return async () => {
+    release();
+    await Promise.all(holders);
+  };
+}
+
+describe.each(TEST_DIALECTS)('readiness while the database is busy, on %s', (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+  afterAll(() => database.dispose());
+
+  it('answers from its last probe while users hold every connection, unreachable once a probe hangs 5 s', async () => {
+    const clock = { now: 1_000_000 };
+    app = Fastify();
+    registerReadinessCheck(
+      app,
+      { database: database.handle, snapshot: FILLED, redis: null },
+      () => clock.now,
+    );
+    const readyz = async () => {
+      const answer = await app!.inject({ method: 'GET', url: '/readyz' });
+      return { status: answer.statusCode, body: answer.json<Record<string, string>>() };
+    };
+    expect(await readyz()).toMatchObject({ status: 200, body: { database: 'reachable' } });
+    // Issue 35, finding 1: a busy pool made /readyz wait behind users' queries (p95 2.2 s, past HAProxy's 2 s).
+    const release = await holdEveryConnection(database, 10);
+    try {
+      clock.now += 2_000;
+      expect(await readyz()).toMatchObject({ status: 200, body: { database: 'reachable' } });
+      clock.now += 5_000;
+      expect(await readyz()).toMatchObject({ status: 503, body: { database: 'unreachable' } });
+    } finally {
+      await release();
+    }
+    // The probe that waited is answered once the connections are free.
+    await vi.waitFor(async () =>
+      expect(await readyz()).toMatchObject({ status: 200, body: { database: 'reachable' } }),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 
 import type { DatabaseHandle } from '../db/database.js';
+import { databaseFailure, DatabaseReachability } from './database-reachability.js';
 
 /**
  * What health says of the market: `warming` while the daily history and the first score are still coming;
@@ -21,16 +21,6 @@ export interface MarketContents {
 /** A shared Redis that answers a ping (a connection down rejects at once: no offline queue). */
 export interface RedisPing {
   ping(): Promise<unknown>;
-}
-
-/** Null when the database answers, else why not. */
-async function databaseFailure(database: DatabaseHandle): Promise<unknown> {
-  try {
-    await sql`select 1`.execute(database.db);
-    return null;
-  } catch (error) {
-    return error ?? new Error('database unreachable');
-  }
 }
 
 async function redisReachable(redis: RedisPing): Promise<boolean> {
@@ -90,20 +80,21 @@ export interface ReadinessProbes {
  * when it is down every instance is, and taking them all out of the balancer would turn the outage policy
  * (market reads go on, logins and code guesses refused) into no service. An instance without Redis whose market
  * went stale is unready, though: a follower cut off from the leader's stream, while the leader (whose market
- * stays fresh) and followers still reached by it serve. 503 names what is missing.
+ * stays fresh) and followers still reached by it serve. 503 names what is missing. The database's answer never
+ * waits on the users' load (database-reachability.ts): a busy instance stays in the balancer.
  */
 export function registerReadinessCheck(
   app: FastifyInstance,
   probes: ReadinessProbes,
   now: () => number = Date.now,
 ): void {
+  const databaseReachability = new DatabaseReachability(probes.database, now);
   app.get('/readyz', async (_request, reply) => {
     // Not logged: the balancer probes every few seconds, and the outage is logged where it is met.
-    const [databaseError, redis] = await Promise.all([
-      databaseFailure(probes.database),
+    const [database, redis] = await Promise.all([
+      databaseReachability.reachable(),
       probes.redis ? redisReachable(probes.redis) : Promise.resolve(null),
     ]);
-    const database = databaseError === null;
     const market =
       probes.snapshot.coins.size === 0 ? 'empty' : probes.snapshot.isStale(now()) ? 'stale' : 'ready';
     const state = {
