@@ -116,7 +116,7 @@ interface Position {
 export interface ExchangeFeedTotals {
   readonly pairs: number;
   readonly coinCount: number;
-  /** Reported 24 h turnover in USD, all pairs. */
+  /** Reported 24 h turnover in USD, all pairs with usable numbers. */
   readonly amount: number;
   /** The same over the pairs inside their coin's price band. */
   readonly healthyAmount: number;
@@ -176,9 +176,11 @@ export class FeedLayout {
       const volume = coin.numbers.volumeUsd24h[position.slot] ?? Number.NaN;
       const exchange = position.exchange;
       pairs[exchange]! += 1;
+      if (position.firstOfCoinOnExchange) coins[exchange]! += 1;
+      // A pair whose numbers are unusable (a NaN or negative volume, no price) adds no turnover.
+      if (coin.usable[position.slot] !== 1) continue;
       amounts[exchange]! += volume;
       if (coin.excluded[position.slot] !== 1) healthyAmounts[exchange]! += volume;
-      if (position.firstOfCoinOnExchange) coins[exchange]! += 1;
     }
     this.exchangeIds.forEach((exchangeId, exchange) =>
       visit(exchangeId, {

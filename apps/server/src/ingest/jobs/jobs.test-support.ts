@@ -134,7 +134,7 @@ const CAPABILITY_OF: Readonly<Record<ScriptedCall, Capability>> = {
 /**
  * A source that offers only `capabilities` (anything else rejects with UnsupportedError, as a real partial source
  * does), answers what the script says, and fails where told: `failures` holds, per call, the errors its next calls
- * reject with, in order. Like a real source it rejects once the signal is aborted. `asked` records every call that
+ * reject with, in order. Like a real source it rejects a call made once the signal is aborted. `asked` records every call that
  * reached it (with the coin, for candles).
  */
 export class ScriptedSource extends PartialProvider implements MarketDataProvider {
@@ -153,8 +153,8 @@ export class ScriptedSource extends PartialProvider implements MarketDataProvide
   };
   readonly failures = new Map<ScriptedCall, Error[]>();
   readonly asked: string[] = [];
-  /** Runs inside each call before it answers (to abort a run part-way, or move a clock). */
-  duringCall: (call: ScriptedCall) => void = () => {};
+  /** Runs as each answer arrives, after the source has checked the signal (to abort a run part-way). */
+  answering: (call: ScriptedCall) => void = () => {};
 
   constructor(capabilities: readonly Capability[]) {
     super();
@@ -210,8 +210,8 @@ export class ScriptedSource extends PartialProvider implements MarketDataProvide
     if (!this.capabilities.has(CAPABILITY_OF[call])) return this.unsupported(call);
     const failure = this.failures.get(call)?.shift();
     if (failure) return Promise.reject(failure);
-    this.duringCall(call);
     if (signal.aborted) return Promise.reject(signal.reason as Error);
+    this.answering(call);
     return Promise.resolve(read());
   }
 }

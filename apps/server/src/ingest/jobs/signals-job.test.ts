@@ -115,14 +115,15 @@ describe('the signals job', () => {
     const snapshot = market();
     const source = signalSource();
     const stop = new AbortController();
-    source.duringCall = (call) => {
+    source.answering = (call) => {
       if (call === 'social') stop.abort();
     };
     await expect(new SignalsJob(source, snapshot).run(stop.signal)).rejects.toMatchObject({
       name: 'AbortError',
     });
-    expect(source.asked).toEqual(['social']);
-    expect(snapshot.coins.get('bitcoin')?.social).toBeNull();
+    // The social answer had arrived; the on-chain call found the run aborted, and nothing was asked after it.
+    expect(source.asked).toEqual(['social', 'onChain']);
+    expect(snapshot.coins.get('bitcoin')?.social?.followers.x).toBe(6_000_000);
     expect(snapshot.coins.get('bitcoin')?.developer).toBeNull();
   });
 });
