@@ -37,6 +37,8 @@ import { SmtpMailer } from './modules/mail/smtp-mailer.js';
 import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js';
 import { createImageStorage } from './modules/uploads/create-image-storage.js';
 import { scheduleUploadSweep } from './modules/uploads/upload-sweep.js';
+import { scheduleRowPruning } from './modules/maintenance/prune-schedule.js';
+import { RowPruner } from './modules/maintenance/row-pruner.js';
 import { UploadedImageRepository } from './modules/uploads/uploaded-image.repository.js';
 import { CandleRepository } from './market-store/candle.repository.js';
 import { ScoreReadingRepository } from './market-store/score-reading.repository.js';
@@ -233,6 +235,8 @@ export async function createServices(
   });
   ingest.onTick(() => void alerts.evaluator.evaluate());
   let stopUploadSweep = () => undefined as void;
+  let stopRowPruning = () => undefined as void;
+  const rowPruner = new RowPruner(db, database.dialect, now);
   const role = await openMarketRole(
     {
       databaseUrl: config.DATABASE_URL,
@@ -245,17 +249,19 @@ export async function createServices(
     {
       ingest,
       snapshot,
-      // Only the ingest leader writes flashes, polls feeds and sweeps uploads.
+      // Only the ingest leader writes flashes, polls feeds, sweeps uploads and prunes expired rows.
       leaderJobs: {
         start: async () => {
           await content.jobs.start();
           stopUploadSweep = scheduleUploadSweep(avatars, log);
+          stopRowPruning = scheduleRowPruning(rowPruner, log);
           await alerts.evaluator.start();
         },
         stop: () => {
           content.jobs.stop();
           alerts.evaluator.stop();
           stopUploadSweep();
+          stopRowPruning();
         },
       },
       announceTick: publishTick,

@@ -12,6 +12,7 @@ import { pushSessionBindingMigration } from './0009-push-session-binding.js';
 import { imageBlobsMigration } from './0010-image-blobs.js';
 import { alertsMigration } from './0011-alerts.js';
 import { portfolioMigration } from './0012-portfolio.js';
+import { retentionIndexesMigration } from './0013-retention-indexes.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-image-blobs': imageBlobsMigration,
   '0011-alerts': alertsMigration,
   '0012-portfolio': portfolioMigration,
+  '0013-retention-indexes': retentionIndexesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -51,6 +51,22 @@ export class AlertFiringRepository {
     return row?.id ?? null;
   }
 
+  /** Removes up to `limit` firings older than `before`, oldest first; answers how many went. */
+  async pruneFiredBefore(before: number, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('alert_firings')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('alert_firings')
+          .select('id')
+          .where('fired_at', '<', before)
+          .orderBy('fired_at')
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Claimed since `since` but not delivered (the process stopped in between). */
   undelivered(since: number): Promise<AlertFiringRow[]> {
     return this.db

@@ -126,6 +126,37 @@ export class AlertRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Removes up to `limit` alerts deleted before `before` that have no firing left (their history stays as long as
+   * the firings do); answers how many went. A deleted alert is never written again, so its `updated_at` is its
+   * deletion time and the `updated_at` index finds the candidates.
+   */
+  async pruneDeletedBefore(before: number, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('alerts')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('alerts')
+          .select('alerts.id')
+          .where('alerts.updated_at', '<', before)
+          .where('alerts.deleted_at', 'is not', null)
+          .where((where) =>
+            where.not(
+              where.exists(
+                where
+                  .selectFrom('alert_firings')
+                  .select('alert_firings.id')
+                  .whereRef('alert_firings.alert_id', '=', 'alerts.id'),
+              ),
+            ),
+          )
+          .orderBy('alerts.updated_at')
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Every live alert, not paused (the index's first load). */
   active(): Promise<AlertRow[]> {
     return this.db

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 
 import type { Database, InboxCategory, InboxMessageTable } from '../../db/schema.js';
 
@@ -135,6 +135,41 @@ export class InboxRepository {
       .where('retracted_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Removes up to `limit` read marks of messages created before `before`. Done before the messages themselves:
+   * a broadcast has one mark per reader, and removing it would otherwise take all of them in one statement.
+   */
+  async pruneReadsOfMessagesBefore(before: number, limit: number): Promise<number> {
+    const batch = this.db
+      .selectFrom('inbox_reads as read')
+      .innerJoin('inbox_messages as message', 'message.id', 'read.message_id')
+      .select(['read.message_id', 'read.user_id'])
+      .where('message.created_at', '<', before)
+      .limit(limit);
+    const result = await this.db
+      .deleteFrom('inbox_reads')
+      // A row-value IN (SQLite 3.15+, PostgreSQL): the table's key is the pair.
+      .where(sql<boolean>`(${sql.ref('message_id')}, ${sql.ref('user_id')}) in (${batch})`)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Removes up to `limit` messages created before `before`, oldest first (their read marks go with them). */
+  async pruneMessagesBefore(before: number, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('inbox_messages')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('inbox_messages')
+          .select('id')
+          .where('created_at', '<', before)
+          .orderBy('created_at')
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async userExists(userId: number): Promise<boolean> {
