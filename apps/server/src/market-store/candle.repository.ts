@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 
 import type { Database } from '../db/schema.js';
 import type { Candle, Resolution } from '@coinlens/market-model';
+import { RESOLUTION_MS } from '@coinlens/market-model';
 
 const BATCH_ROWS = 500;
 
@@ -79,6 +80,28 @@ export class CandleRepository {
   ): Promise<CoinClose[]> {
     if (coinIds.length === 0 || resolutions.length === 0) return [];
     if (!Number.isSafeInteger(stepMs) || stepMs <= 0) throw new RangeError(`bad grid step ${stepMs}`);
+    const rows = resolutions.every((resolution) => RESOLUTION_MS[resolution] >= stepMs)
+      ? // Candles no closer than the step: each is the last of its step already.
+        await this.db
+          .selectFrom('candles')
+          .select(['coin_id', 'resolution', 'time', 'close'])
+          .where('coin_id', 'in', coinIds)
+          .where('resolution', 'in', resolutions)
+          .where('time', '>=', from)
+          .where('time', '<', to)
+          .orderBy('time', 'asc')
+          .execute()
+      : await this.lastOfEachStep(coinIds, resolutions, from, to, stepMs);
+    return rows.map((row) => ({ ...row, resolution: row.resolution as Resolution }));
+  }
+
+  private lastOfEachStep(
+    coinIds: readonly string[],
+    resolutions: readonly Resolution[],
+    from: number,
+    to: number,
+    stepMs: number,
+  ) {
     // `time` is a bigint column: the division truncates in both dialects. The step is ours, never a caller's.
     const gridStep = sql`(time + ${sql.lit(stepMs - 1)}) / ${sql.lit(stepMs)}`;
     const ranked = this.db
@@ -99,13 +122,12 @@ export class CandleRepository {
       .where('resolution', 'in', resolutions)
       .where('time', '>=', from)
       .where('time', '<', to);
-    const rows = await this.db
+    return this.db
       .selectFrom(ranked.as('ranked'))
       .select(['coin_id', 'resolution', 'time', 'close'])
       .where((eb) => eb.or([eb('last_of_step', '=', 1), eb('first_of_all', '=', 1)]))
       .orderBy('time', 'asc')
       .execute();
-    return rows.map((row) => ({ ...row, resolution: row.resolution as Resolution }));
   }
 
   /** The newest stored open time per coin at `resolution`. */

@@ -123,9 +123,9 @@ describe.each(TEST_DIALECTS)('portfolio_history on %s', (dialect) => {
   });
   afterAll(() => database.dispose());
 
-  /** The week's value at `time` by hand: every coin held by the end of the hour × its latest close by `time`. */
-  function expectedValue(time: number): number {
-    const end = Math.min(time + HOUR, clock);
+  /** The value at grid time `time` by hand: every coin held by the end of its step × its latest close by `time`. */
+  function expectedValue(time: number, stepMs = HOUR): number {
+    const end = Math.min(time + stepMs, clock);
     return coinIds.reduce((sum, _coinId, index) => {
       const boughtAt = START + index * 3 * HOUR + 1_000;
       if (boughtAt >= end) return sum;
@@ -148,6 +148,17 @@ describe.each(TEST_DIALECTS)('portfolio_history on %s', (dialect) => {
     for (const point of points.slice(0, -1)) expect(point.value).toBeCloseTo(expectedValue(point.time), 6);
     const now = coinIds.reduce((sum, _coinId, index) => sum + (index + 1) * closeOf(index, clock), 0);
     expect(points.at(-1)).toEqual({ time: clock, value: expect.closeTo(now, 6) as number });
+  });
+
+  it('values the month every 4 hours at the last hourly close of each step, also in one query', async () => {
+    const before = counter.reads();
+    const answer = await service.history(userId, 'month', 'usd');
+    expect(counter.reads() - before).toBe(1);
+    const grid = answer.points.slice(0, -1);
+    expect(grid.map((point) => point.time - (grid[0]?.time ?? 0))).toEqual(
+      grid.map((_, index) => index * 4 * HOUR),
+    );
+    for (const point of grid) expect(point.value).toBeCloseTo(expectedValue(point.time, 4 * HOUR), 6);
   });
 
   it('answers again from memory while the ledger, the grid step and the candles stay the same, in any currency', async () => {
