@@ -1,5 +1,5 @@
 import type { MarketDataProvider, Resolution } from '@coinlens/market-model';
-import { RESOLUTION_MS } from '@coinlens/market-model';
+import { NotFoundError, RESOLUTION_MS } from '@coinlens/market-model';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { EventLoopSlices } from '../../runtime/event-loop-slices.js';
@@ -32,7 +32,13 @@ export class CandlesJob {
         to - this.minuteBackfillMs,
       );
       if (from >= to) continue;
-      const minutes = await this.provider.getCandles({ coinId, resolution: '1m', from, to }, signal);
+      const minutes = await this.provider
+        .getCandles({ coinId, resolution: '1m', from, to }, signal)
+        .catch((error: unknown) => {
+          // A coin the source no longer knows (delisted) costs only itself, not every coin after it.
+          if (error instanceof NotFoundError) return [];
+          throw error;
+        });
       if (minutes.length === 0) continue;
       await this.candles.upsert(coinId, '1m', minutes);
       let finer: Resolution = '1m';

@@ -104,7 +104,7 @@ export function venueTicker(
 /** A signal no one aborts. */
 export const running = (): AbortSignal => new AbortController().signal;
 
-/** What a scripted source answers, per capability; tests change it between runs. */
+/** What a scripted source answers, per capability (a script that throws fails the call); tests change it between runs. */
 export interface Script {
   coins: CoinProfile[];
   exchanges: ExchangeProfile[];
@@ -205,13 +205,18 @@ export class ScriptedSource extends PartialProvider implements MarketDataProvide
     return Promise.resolve(true);
   }
 
-  private answer<T>(call: ScriptedCall, record: string, signal: AbortSignal, read: () => T): Promise<T> {
+  private async answer<T>(
+    call: ScriptedCall,
+    record: string,
+    signal: AbortSignal,
+    read: () => T,
+  ): Promise<T> {
     this.asked.push(record);
     if (!this.capabilities.has(CAPABILITY_OF[call])) return this.unsupported(call);
     const failure = this.failures.get(call)?.shift();
-    if (failure) return Promise.reject(failure);
-    if (signal.aborted) return Promise.reject(signal.reason as Error);
+    if (failure) throw failure;
+    signal.throwIfAborted();
     this.answering(call);
-    return Promise.resolve(read());
+    return read();
   }
 }
