@@ -104,7 +104,7 @@ export function venueTicker(
 /** A signal no one aborts. */
 export const running = (): AbortSignal => new AbortController().signal;
 
-/** What a scripted source answers, per capability (a script that throws fails the call); tests change it between runs. */
+/** What a scripted source answers, per capability (a script that throws fails the call); tests change it. */
 export interface Script {
   coins: CoinProfile[];
   exchanges: ExchangeProfile[];
@@ -134,8 +134,8 @@ const CAPABILITY_OF: Readonly<Record<ScriptedCall, Capability>> = {
 /**
  * A source that offers only `capabilities` (anything else rejects with UnsupportedError, as a real partial source
  * does), answers what the script says, and fails where told: `failures` holds, per call, the errors its next calls
- * reject with, in order. Like a real source it rejects a call made once the signal is aborted. `asked` records every call that
- * reached it (with the coin, for candles).
+ * reject with, in order. Like a real source it rejects a call made once the signal is aborted. `asked` records
+ * every call that reached it (with the coin, for candles).
  */
 export class ScriptedSource extends PartialProvider implements MarketDataProvider {
   readonly name = 'scripted';
