@@ -57,7 +57,18 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/gwapi': { target: 'http://localhost:8080', changeOrigin: true, ws: true },
+      // The server refuses posts and socket upgrades from other origins (http/origin-policy.ts): through this
+      // proxy the page is the server's own, so its Origin is rewritten along with the Host.
+      '/gwapi': {
+        target: 'http://localhost:8080',
+        changeOrigin: true,
+        ws: true,
+        rewriteWsOrigin: true,
+        configure: (proxy) =>
+          proxy.on('proxyReq', (request) => {
+            if (request.getHeader('origin')) request.setHeader('origin', 'http://localhost:8080');
+          }),
+      },
     },
   },
 });
