@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { InboxMessageDraft } from '../inbox/inbox.service.js';
+import type { InboxMessageDraft } from '../inbox/inbox-message-draft.js';
 import { AlertIndex, type AlertHit, type AlertMarket } from './alert-index.js';
 import type { HourChange } from './alert-market.js';
 import { firingDedupeKey, firingMessage } from './alert-messages.js';

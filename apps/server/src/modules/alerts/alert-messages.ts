@@ -6,7 +6,7 @@ import {
   type LocalisedText,
 } from '@coinlens/contract';
 
-import type { InboxMessageDraft } from '../inbox/inbox.service.js';
+import type { InboxMessageDraft } from '../inbox/inbox-message-draft.js';
 import { coinLink } from '../inbox/coin-link.js';
 
 /** One firing as its message needs it. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ArticleDraft, PublishedArticle } from '../content/article-publisher.js';
 import type { InboxRepository, NewInboxMessage } from './inbox.repository.js';
-import type { InboxMessageDraft } from './inbox.service.js';
+import type { InboxMessageDraft } from './inbox-message-draft.js';
 import { InboxService } from './inbox.service.js';
 
 const NOW = Date.UTC(2026, 10, 25, 4, 30);

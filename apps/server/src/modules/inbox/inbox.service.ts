@@ -1,27 +1,17 @@
-import { ErrorCode, type AppLanguage, type LocalisedText, type ProcedureOutput } from '@coinlens/contract';
+import { ErrorCode, type AppLanguage, type ProcedureOutput } from '@coinlens/contract';
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
 import { htmlToText } from '../../news/html-sanitiser.js';
 import type { PublishedArticle } from '../content/article-publisher.js';
 import { encodeLocalised, localisedText } from '../content/localised-json.js';
 import { isScoreFlagFlash } from '../content/market-flashes.js';
+import type { InboxMessageDraft } from './inbox-message-draft.js';
 import type { InboxMessageRow, InboxRepository } from './inbox.repository.js';
 import { followedCoinAlert } from './system-messages.js';
 
 /** A new account also sees the notices of the month before it joined. */
 const BROADCAST_LOOKBACK_MS = 30 * 86_400_000;
 const SUMMARY_LENGTH = 120;
-
-export interface InboxMessageDraft {
-  userId: number | null;
-  category: 'notice' | 'system';
-  title: Partial<LocalisedText>;
-  body: Partial<LocalisedText>;
-  link?: string | null;
-  dedupeKey?: string | null;
-  /** Which push switch governs it; default the inbox's. */
-  pushTopic?: 'inbox' | 'coin_alerts';
-}
 
 /** Who follows a coin (the coin watchlist). */
 export interface CoinFollowers {

@@ -4,7 +4,7 @@ import type { AccountEvent } from '../accounts/accounts.service.js';
 import { localisedDeviceLabel } from '../accounts/device-label-text.js';
 import type { PublishedArticle } from '../content/article-publisher.js';
 import { utc8Date } from '../content/article-views.js';
-import type { InboxMessageDraft } from './inbox.service.js';
+import type { InboxMessageDraft } from './inbox-message-draft.js';
 import { coinLink } from './coin-link.js';
 
 function utc8Time(at: number): string {
