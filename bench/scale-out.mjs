@@ -86,7 +86,10 @@ function startInstance(port) {
       REDIS_KEY_PREFIX: keyPrefix,
       MARKET_SOURCE: 'simulator',
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      // Every bench client comes from one loopback address: lift the per-address live budgets out of the way.
       LIVE_CONNECTIONS_PER_ADDRESS: '20000',
+      LIVE_COINS_PER_ADDRESS: '10000000',
+      LIVE_BYTES_PER_SECOND_PER_ADDRESS: '1073741824',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

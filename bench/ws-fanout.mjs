@@ -9,7 +9,12 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 /** Frames open with their send time; reading just that keeps the load generator from becoming the bottleneck. */
 const SEND_TIME = /^\{"t":(\d+),/;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-const coinlens = await startCoinlens(3003);
+// Every client comes from 127.0.0.1: lift the per-address live budgets out of the way.
+const coinlens = await startCoinlens(3003, {
+  LIVE_CONNECTIONS_PER_ADDRESS: '20000',
+  LIVE_COINS_PER_ADDRESS: '10000000',
+  LIVE_BYTES_PER_SECOND_PER_ADDRESS: '1073741824',
+});
 const settled = await waitUntilSettled(3003);
 const latencies = [];
 let frames = 0;
