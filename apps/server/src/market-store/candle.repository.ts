@@ -67,8 +67,8 @@ export class CandleRepository {
 
   /**
    * In one query for many coins and resolutions, with `from ≤ time < to`: per coin and resolution, the first
-   * candle and the last of each grid step (`t − stepMs < time ≤ t`, grid times t multiples of `stepMs`), oldest
-   * first. The latest close at or before any grid time is among them, so a chart of n points reads about
+   * candle and the last of each grid step (`t − stepMs < time ≤ t`, grid times t multiples of `stepMs`), in the
+   * primary key's order (coin, resolution, time: no sort). The latest close at or before any grid time is among them, so a chart of n points reads about
    * n rows a coin, not every candle.
    */
   async gridCloses(
@@ -89,7 +89,7 @@ export class CandleRepository {
           .where('resolution', 'in', resolutions)
           .where('time', '>=', from)
           .where('time', '<', to)
-          .orderBy('time', 'asc')
+          .orderBy(['coin_id', 'resolution', 'time'])
           .execute()
       : await this.lastOfEachStep(coinIds, resolutions, from, to, stepMs);
     return rows.map((row) => ({ ...row, resolution: row.resolution as Resolution }));
@@ -126,7 +126,7 @@ export class CandleRepository {
       .selectFrom(ranked.as('ranked'))
       .select(['coin_id', 'resolution', 'time', 'close'])
       .where((eb) => eb.or([eb('last_of_step', '=', 1), eb('first_of_all', '=', 1)]))
-      .orderBy('time', 'asc')
+      .orderBy(['coin_id', 'resolution', 'time'])
       .execute();
   }
 
