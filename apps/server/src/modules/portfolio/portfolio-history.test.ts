@@ -65,7 +65,7 @@ describe.each(TEST_DIALECTS)('portfolio_history on %s', (dialect) => {
   let service: PortfolioService;
   let candles: CandleRepository;
   let ledger: PortfolioRepository;
-  /** Coins sold after the initial buys, by coin index: when and how many. */
+  /** Coins sold (or, negative, bought) after the initial buys, by coin index: when and how many. */
   const sells: { index: number; time: number; amount: number }[] = [];
 
   beforeAll(async () => {
@@ -227,6 +227,35 @@ describe.each(TEST_DIALECTS)('portfolio_history on %s', (dialect) => {
     );
     await service.history(userId, 'week', 'usd');
     expect(counter.reads() - before).toBe(1);
+
+    // A buy dated a little ahead (the allowed clock skew) counts once its time has come, within the same step.
+    clock = Math.ceil(clock / HOUR) * HOUR + 10 * 60_000;
+    await ledger.insertMany([
+      {
+        user_id: userId,
+        coin_id: 'coin-02',
+        type: 'buy',
+        amount: '1',
+        price: '1',
+        price_currency: 'usd',
+        price_usd_rate: '1',
+        fee: '0',
+        fee_currency: 'usd',
+        fee_usd_rate: '1',
+        time: clock + 2 * 60_000,
+        note: '',
+        created_at: clock,
+        updated_at: clock,
+      },
+    ]);
+    sells.push({ index: 2, time: clock + 2 * 60_000, amount: -1 });
+    await service.history(userId, 'week', 'usd');
+    clock += 3 * 60_000;
+    before = counter.reads();
+    const bought = await service.history(userId, 'week', 'usd');
+    expect(counter.reads() - before).toBe(1);
+    const lastStep = bought.points.at(-2);
+    expect(lastStep?.value).toBeCloseTo(expectedValue(lastStep?.time ?? 0), 6);
 
     // A market tick alone changes nothing here: this process writes the candles, and has not.
     before = counter.reads();

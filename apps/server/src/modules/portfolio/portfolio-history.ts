@@ -11,7 +11,7 @@ import { gridValues, historyGrid, valueNow } from './value-history.js';
 
 const DAY_MS = 86_400_000;
 /** Users × ranges remembered; an entry is a few kilobytes (one number a point, one amount a coin). */
-const MAX_ENTRIES = 2_000;
+const MAX_ENTRIES = 500;
 
 /** A computed history, in US dollars, and what it was computed from. */
 interface Entry {
