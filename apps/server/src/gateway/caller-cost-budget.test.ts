@@ -17,9 +17,8 @@ async function spend(
   clock: { now: number },
   ms: number,
   keys = callerCostKeys(7, '192.0.2.1'),
-  expensive = false,
 ) {
-  const end = await budget.admit(keys, expensive);
+  const end = await budget.admit(keys);
   clock.now += ms;
   end();
 }
@@ -39,7 +38,7 @@ describe('CallerCostBudget', () => {
     await spend(budget, clock, 300);
     await spend(budget, clock, 300);
     // 500 + 60 regained − 600 spent = −40 ms: 0.4 s of refill before the next call.
-    const refused = await refusal(budget.admit(callerCostKeys(7, '192.0.2.1'), false));
+    const refused = await refusal(budget.admit(callerCostKeys(7, '192.0.2.1')));
     expect(refused.retryAfterSeconds).toBe(1);
     clock.now += 1_000;
     await spend(budget, clock, 10);
@@ -65,25 +64,23 @@ describe('CallerCostBudget', () => {
   it('charges at least a millisecond a call, so free-looking calls still spend the budget', async () => {
     const { budget, clock } = budgetOnClock({ ...LIMITS, burstMs: 3 });
     for (let call = 0; call < 3; call++) await spend(budget, clock, 0);
-    await refusal(budget.admit(callerCostKeys(7, '192.0.2.1'), false));
+    await refusal(budget.admit(callerCostKeys(7, '192.0.2.1')));
   });
 
   it('keeps each caller to its own budget: one account spent does not refuse another or a visitor', async () => {
     const { budget, clock } = budgetOnClock();
     await spend(budget, clock, 600, callerCostKeys(1, '192.0.2.1'));
-    await refusal(budget.admit(callerCostKeys(1, '192.0.2.1'), false));
+    await refusal(budget.admit(callerCostKeys(1, '192.0.2.1')));
     await spend(budget, clock, 10, callerCostKeys(2, '192.0.2.1'));
     await spend(budget, clock, 10, callerCostKeys(null, '192.0.2.1'));
   });
 
-  it('lets a caller run its concurrent expensive calls, queues the next ones and refuses past the queue', async () => {
+  it('lets a caller run its concurrent calls, queues the next ones and refuses past the queue', async () => {
     const { budget } = budgetOnClock({ ...LIMITS, concurrentCalls: 1 });
     const keys = callerCostKeys(7, '192.0.2.1');
-    const first = await budget.admit(keys, true);
-    const queued = Array.from({ length: 4 }, () => budget.admit(keys, true));
-    await refusal(budget.admit(keys, true));
-    // Cheap calls take no slot: they run beside.
-    (await budget.admit(keys, false))();
+    const first = await budget.admit(keys);
+    const queued = Array.from({ length: 4 }, () => budget.admit(keys));
+    await refusal(budget.admit(keys));
     let started = 0;
     for (const waiting of queued) void waiting.then(() => started++);
     await Promise.resolve();

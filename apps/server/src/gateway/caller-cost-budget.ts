@@ -7,7 +7,7 @@ export interface CostBudgetLimits {
   refillMsPerSecond: number;
   /** The most a budget holds (a caller's burst after a quiet spell); a new caller starts full. */
   burstMs: number;
-  /** Expensive calls (gateway/expensive-procedures.ts) one caller may have running at once. */
+  /** Calls one caller may have running at once. */
   concurrentCalls: number;
 }
 
@@ -15,10 +15,8 @@ interface Bucket {
   balanceMs: number;
   /** When balanceMs was last brought up to date. */
   updatedAt: number;
-  /** Expensive calls running, each holding a slot. */
+  /** Calls running, each holding a slot (a bucket with any is never forgotten). */
   inFlight: number;
-  /** Calls of any kind running: a bucket they will charge is never forgotten. */
-  running: number;
   /** This key's multiple of the base limits. */
   budgetFactor: number;
   /** Calls waiting for one of this key's slots, in their order of arrival. */
@@ -35,14 +33,15 @@ const QUEUED_PER_SLOT = 4;
 const SWEEP_FLOOR = 10_000;
 
 /**
- * A token bucket of handler milliseconds per caller, charged by every call, with a cap on the expensive calls
- * (EXPENSIVE_PROCEDURES) a caller has running at once (more wait their turn). A call is admitted while every key it is counted under has budget left and a free slot; when it ends,
- * the time it took is charged to each of them, so a call may overdraw its budget once and the caller then waits
- * until it has refilled. Each key's limits are the base limits times its `budgetFactor` (an IPv6 /56 or /48
- * holds several callers' share, security/address-key.ts).
+ * A token bucket of handler milliseconds per caller, with a cap on the calls a caller has running at once (more
+ * wait their turn); the gateway puts the expensive procedures through it (expensive-procedures.ts). A call is
+ * admitted while every key it is counted under has budget left and a free slot; when it ends, the time it took
+ * is charged to each of them, so a call may overdraw its budget once and the caller then waits until it has
+ * refilled. Each key's limits are the base limits times its `budgetFactor` (an IPv6 /56 or /48 holds several
+ * callers' share, security/address-key.ts).
  *
  * Kept in this process's memory on purpose: what it protects is this instance's core, which a caller's calls
- * to other instances do not load (docs/abuse-and-outages.md, "Cost budget per caller").
+ * to other instances do not load (docs/abuse-and-outages.md, section 9).
  */
 export class CallerCostBudget {
   private readonly buckets = new Map<string, Bucket>();
@@ -55,12 +54,11 @@ export class CallerCostBudget {
 
   /**
    * Admits a call counted under `keys`, or throws TooManyAttempts (with when to retry) when one of them has
-   * spent its budget. An `expensive` call also takes one of the caller's concurrent slots: past the cap it waits
-   * for a running one to end (a page asks for several at once), unless `QUEUED_PER_SLOT` calls per slot already
-   * wait: then it is refused too. Answers the call's end, which charges its time (and frees the slot); call it
-   * once.
+   * spent its budget. Past the concurrent cap a call waits for a running one to end (a page asks for several at
+   * once), unless `QUEUED_PER_SLOT` calls per slot already wait: then it is refused too. Answers the call's end,
+   * which charges its time and frees the slot; call it once.
    */
-  async admit(keys: readonly NetworkKey[], expensive: boolean): Promise<() => void> {
+  async admit(keys: readonly NetworkKey[]): Promise<() => void> {
     for (;;) {
       const at = this.now();
       const held = keys.map(({ key, budgetFactor }) => this.refilled(key, budgetFactor, at));
@@ -69,8 +67,8 @@ export class CallerCostBudget {
         const refillPerMs = (this.limits.refillMsPerSecond * bucket.budgetFactor) / 1000;
         throw TooManyAttempts.afterMs(-bucket.balanceMs / refillPerMs + 1);
       }
-      const full = expensive ? held.find((bucket) => bucket.inFlight >= this.slotsOf(bucket)) : undefined;
-      if (!full) return this.start(held, at, expensive);
+      const full = held.find((bucket) => bucket.inFlight >= this.slotsOf(bucket));
+      if (!full) return this.start(held, at);
       if (full.waiting.length >= this.slotsOf(full) * QUEUED_PER_SLOT) throw new TooManyAttempts(1);
       await new Promise<void>((resolve) => full.waiting.push(resolve));
     }
@@ -80,12 +78,8 @@ export class CallerCostBudget {
     return this.limits.concurrentCalls * bucket.budgetFactor;
   }
 
-  private start(held: readonly Bucket[], startedAt: number, expensive: boolean): () => void {
-    const slots = expensive ? 1 : 0;
-    for (const bucket of held) {
-      bucket.inFlight += slots;
-      bucket.running++;
-    }
+  private start(held: readonly Bucket[], startedAt: number): () => void {
+    for (const bucket of held) bucket.inFlight++;
     let ended = false;
     return () => {
       if (ended) return;
@@ -95,8 +89,7 @@ export class CallerCostBudget {
       for (const bucket of held) {
         this.refill(bucket, endedAt);
         bucket.balanceMs -= spentMs;
-        bucket.inFlight -= slots;
-        bucket.running--;
+        bucket.inFlight--;
         // All waiters look again, in their order: the first may take the slot, or be refused for the budget.
         for (const wake of bucket.waiting.splice(0)) wake();
       }
@@ -116,7 +109,6 @@ export class CallerCostBudget {
         balanceMs: this.limits.burstMs * budgetFactor,
         updatedAt: at,
         inFlight: 0,
-        running: 0,
         budgetFactor,
         waiting: [],
       };
@@ -145,7 +137,7 @@ export class CallerCostBudget {
     if (this.buckets.size < this.sweepAbove) return;
     for (const [key, bucket] of this.buckets) {
       const full = this.balanceAt(bucket, at) >= this.limits.burstMs * bucket.budgetFactor;
-      if (bucket.running === 0 && full) this.buckets.delete(key);
+      if (bucket.inFlight === 0 && full) this.buckets.delete(key);
     }
     this.sweepAbove = Math.max(SWEEP_FLOOR, this.buckets.size * 2);
   }

@@ -59,7 +59,7 @@ export interface GatewayOptions {
   handlers: ProcedureHandlers;
   bodyLimit: number;
   rateLimitPerMinute: number;
-  /** Handler time per caller, and concurrent calls per caller of EXPENSIVE_PROCEDURES. */
+  /** Handler time and concurrent calls per caller, for EXPENSIVE_PROCEDURES. */
   costBudget: CallerCostBudget;
   blockedRegions: readonly string[];
   /** Lower-case name of the trusted proxy header carrying the caller's ISO country code. */
@@ -250,10 +250,9 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     const input: unknown = parsePayload(procedures[name].input, payload, language);
     const context = contextOf(request, language, user);
     const handler = options.handlers[name] as ProcedureHandler<ProcedureName>;
-    const endCall = await options.costBudget.admit(
-      callerCostKeys(user?.userId ?? null, request.ip),
-      EXPENSIVE_PROCEDURES.has(name),
-    );
+    const endCall = EXPENSIVE_PROCEDURES.has(name)
+      ? await options.costBudget.admit(callerCostKeys(user?.userId ?? null, request.ip))
+      : null;
     try {
       const result = await handler(input as never, context);
       if (result instanceof SharedAnswer) {
@@ -264,7 +263,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
         ? sendSuccess(reply, result.data, language, result.messageCode)
         : sendSuccess(reply, result, language);
     } finally {
-      endCall();
+      endCall?.();
     }
   }
 
