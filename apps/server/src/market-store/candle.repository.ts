@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Database } from '../db/schema.js';
@@ -68,8 +68,8 @@ export class CandleRepository {
   /**
    * In one query for many coins and resolutions, with `from ≤ time < to`: per coin and resolution, the first
    * candle and the last of each grid step (`t − stepMs < time ≤ t`, grid times t multiples of `stepMs`), in the
-   * primary key's order (coin, resolution, time: no sort). The latest close at or before any grid time is among them, so a chart of n points reads about
-   * n rows a coin, not every candle.
+   * primary key's order (coin, resolution, time). The latest close at or before any grid time is among them, so
+   * a chart of n points reads about n rows a coin, not every candle.
    */
   async gridCloses(
     coinIds: readonly string[],
@@ -89,12 +89,15 @@ export class CandleRepository {
           .where('resolution', 'in', resolutions)
           .where('time', '>=', from)
           .where('time', '<', to)
-          .orderBy(['coin_id', 'resolution', 'time'])
+          .orderBy('coin_id')
+          .orderBy('resolution')
+          .orderBy('time')
           .execute()
       : await this.lastOfEachStep(coinIds, resolutions, from, to, stepMs);
     return rows.map((row) => ({ ...row, resolution: row.resolution as Resolution }));
   }
 
+  /** `gridCloses` where candles are closer than the step: the first of all and the last of each step. */
   private lastOfEachStep(
     coinIds: readonly string[],
     resolutions: readonly Resolution[],
@@ -102,31 +105,37 @@ export class CandleRepository {
     to: number,
     stepMs: number,
   ) {
+    const inRange = (eb: ExpressionBuilder<Database, 'candles'>) =>
+      eb.and([
+        eb('coin_id', 'in', coinIds),
+        eb('resolution', 'in', resolutions),
+        eb('time', '>=', from),
+        eb('time', '<', to),
+      ]);
     // `time` is a bigint column: the division truncates in both dialects. The step is ours, never a caller's.
     const gridStep = sql`(time + ${sql.lit(stepMs - 1)}) / ${sql.lit(stepMs)}`;
-    const ranked = this.db
+    const lastOfStep = this.db
       .selectFrom('candles')
-      .select([
-        'coin_id',
-        'resolution',
-        'time',
-        'close',
-        sql<number>`row_number() over (partition by coin_id, resolution, ${gridStep} order by time desc)`.as(
-          'last_of_step',
-        ),
-        sql<number>`row_number() over (partition by coin_id, resolution order by time asc)`.as(
-          'first_of_all',
-        ),
-      ])
-      .where('coin_id', 'in', coinIds)
-      .where('resolution', 'in', resolutions)
-      .where('time', '>=', from)
-      .where('time', '<', to);
+      .select(['coin_id', 'resolution', (eb) => eb.fn.max('time').as('time')])
+      .where(inRange)
+      .groupBy(['coin_id', 'resolution', gridStep]);
+    const first = this.db
+      .selectFrom('candles')
+      .select(['coin_id', 'resolution', (eb) => eb.fn.min('time').as('time')])
+      .where(inRange)
+      .groupBy(['coin_id', 'resolution']);
     return this.db
-      .selectFrom(ranked.as('ranked'))
-      .select(['coin_id', 'resolution', 'time', 'close'])
-      .where((eb) => eb.or([eb('last_of_step', '=', 1), eb('first_of_all', '=', 1)]))
-      .orderBy(['coin_id', 'resolution', 'time'])
+      .selectFrom(lastOfStep.union(first).as('picked'))
+      .innerJoin('candles', (join) =>
+        join
+          .onRef('candles.coin_id', '=', 'picked.coin_id')
+          .onRef('candles.resolution', '=', 'picked.resolution')
+          .onRef('candles.time', '=', 'picked.time'),
+      )
+      .select(['candles.coin_id', 'candles.resolution', 'candles.time', 'candles.close'])
+      .orderBy('candles.coin_id')
+      .orderBy('candles.resolution')
+      .orderBy('candles.time')
       .execute();
   }
 
