@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** Every route of spec §2 with sample params, and the English title decision D7 gives it. */
+/** Every route of the app with sample params, and the English title decision D7 gives it. */
 export const SPEC_ROUTES: readonly { path: string; query?: string; title: string }[] = [
   { path: '/', title: 'Markets' },
   { path: '/pages/tabbar/market/index', title: 'Markets' },

@@ -44,7 +44,7 @@ async function showsText(page: Page, testId: string, text: string): Promise<void
 
 const shown = (testId: string) => (page: Page) => page.getByTestId(testId).waitFor({ timeout: 20_000 });
 
-/** Every push type of spec §2 (and decisions D27, D29). */
+/** Every push type (decisions D27, D29). */
 const CASES: Record<string, TapCase> = {
   'message with an id → that message': {
     data: (ids) => ({ type: 'message', information_id: String(ids.message.id) }),

@@ -103,7 +103,7 @@ export function venueSpreadPercent(ticker: Pick<VenueTicker, 'bidUsd' | 'askUsd'
 }
 
 /**
- * Every derived Coin field of spec §3. Formulas (docs/market-data.md repeats them):
+ * Every derived Coin field. Formulas (docs/market-data.md repeats them):
  * - change = price now / close 24 h (7 d) ago − 1, in percent;
  * - high/low 24 h = extremes of the 5-minute candles of the last 24 h and the current price;
  *   until the 5-minute history reaches a day back, the day's change and range an aggregate source reports;

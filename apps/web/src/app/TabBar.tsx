@@ -12,7 +12,7 @@ const icons: Record<TabKey, ComponentType<{ className?: string }>> = {
   user: UserIcon,
 };
 
-/** Spec §2: on the four tab pages only; 50px high, 24px icons, 10px labels, blue selected, grey otherwise. */
+/** On the four tab pages only; 50px high, 24px icons, 10px labels, blue selected, grey otherwise. */
 export function TabBar({ active }: { active: TabKey }) {
   const { t } = useTranslation();
   return (

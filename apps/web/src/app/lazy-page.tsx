@@ -16,7 +16,7 @@ export interface DeadlineOptions {
   onSlow: () => void;
 }
 
-/** Runs a loader with the spec's two clocks: indicator only after `delayMs`, failure after `timeoutMs`. */
+/** Runs a loader with two clocks: indicator only after `delayMs`, failure after `timeoutMs`. */
 export function loadWithDeadline<T>(load: () => Promise<T>, options: DeadlineOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
@@ -63,8 +63,8 @@ export interface LazyPageComponent<P> {
 }
 
 /**
- * A page body in its own chunk (spec §2 "Page bodies load lazily"): nothing for the first 200 ms, then the
- * loading indicator; after 60 s without the chunk, the error view, whose tap reloads the page. A loaded
+ * A page body in its own chunk: nothing for the first 200 ms, then the loading indicator; after 60 s without
+ * the chunk, the error view, whose tap reloads the page (business constants, docs/decisions.md). A loaded
  * chunk is kept, so coming back to the page renders at once.
  */
 export function lazyPage<P extends object>(

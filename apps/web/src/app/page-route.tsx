@@ -33,8 +33,8 @@ export function page(options: PageRouteOptions<Record<string, never>>) {
 }
 
 /**
- * Route options for a page with query parameters: the router checks them (`validateSearch`) and the page receives the result as props (spec §2 "Pages receive URL query parameters
- * as props").
+ * Route options for a page with query parameters: the router checks them (`validateSearch`) and the page
+ * receives the result as props.
  */
 export function pageWithSearch<P extends object>(validate: SearchValidator<P>, options: PageRouteOptions<P>) {
   function RoutePage() {

@@ -3,7 +3,7 @@ import { createHashHistory, createRouter, type RouterHistory } from '@tanstack/r
 import { ErrorView } from '../components/ErrorView';
 import { routeTree } from './routes';
 
-/** Query strings stay plain `key=value` pairs (spec §2 share links `{website}/#/{route}?{query}`). */
+/** Query strings stay plain `key=value` pairs (share links are `{website}/#/{route}?{query}`). */
 export function parseSearch(search: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(search.startsWith('?') ? search.slice(1) : search));
 }

@@ -6,7 +6,7 @@ import { writeStored } from '../lib/storage';
 import { renderApp } from '../testing/render-app';
 import { createAppRouter, parseSearch, stringifySearch } from './router';
 
-/** Spec §2 plus the deep-link entry of decision D26, written out by hand. */
+/** Every route the app must have, plus the deep-link entry of decision D26, written out by hand. */
 const SPEC_PATHS = [
   '/',
   '/pages/tabbar/market/index',

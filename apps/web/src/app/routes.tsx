@@ -26,7 +26,7 @@ import { NotFound } from './NotFound';
 import { PageFrame } from './PageFrame';
 import { RootLayout } from './RootLayout';
 
-// Every page body is its own chunk (spec §2). Folders mirror the route paths.
+// Every page body is its own chunk. Folders mirror the route paths.
 const bodies = {
   market: body(() => import('../pages/tabbar/market')),
   platform: body(() => import('../pages/tabbar/platform')),

@@ -6,7 +6,7 @@ export interface AccessLimitedProps {
   onContact: () => void;
 }
 
-/** HTTP 451 (spec §4, decisions D20–D21): shown over the app instead of a toast. */
+/** HTTP 451 (decisions D20–D21): shown over the app instead of a toast. */
 export function AccessLimited({ onRetry, onContact }: AccessLimitedProps) {
   const { t } = useTranslation();
   return (

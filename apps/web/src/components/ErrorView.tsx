@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/i18n';
 import { reloadPage } from '../lib/location';
 
 export interface ErrorViewProps {
-  /** What a tap does; reloading the page by default (spec §2: "clicking the error view reloads the page"). */
+  /** What a tap does; reloading the page by default. */
   onRetry?: () => void;
   message?: string;
 }

@@ -1,7 +1,7 @@
 import { DotLoading } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
 
-/** The three pull-up states of every paged list (spec §4, decision D9). */
+/** The three pull-up states of every paged list (decision D9). */
 export type ListFooterState = 'more' | 'loading' | 'none';
 
 export function ListFooter({ state }: { state: ListFooterState }) {

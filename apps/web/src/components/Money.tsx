@@ -34,7 +34,7 @@ function sameRender(before: MoneyProps, after: MoneyProps): boolean {
   );
 }
 
-/** An amount in the chosen display currency (spec §3 price setting), with its symbol. */
+/** An amount in the chosen display currency (the price setting of decision D14), with its symbol. */
 export const Money = memo(function Money({
   value,
   compact = false,

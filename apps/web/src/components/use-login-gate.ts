@@ -7,7 +7,7 @@ import { paths } from '../config/paths';
 import { useSessionStore } from '../lib/session-store';
 
 /**
- * Login-gated actions (spec §6, decision D10): a logged-in user goes ahead; a visitor gets the tip
+ * Login-gated actions (decision D10): a logged-in user goes ahead; a visitor gets the tip
  * dialog "You need to log in first to use this feature" with Cancel / Login.
  */
 export function useLoginGate(): (action: () => void) => void {

@@ -11,10 +11,10 @@ export const APP_SECRET: string = runtime.appSecret;
 /** Partner origins the web view frames besides our own (runtime-config.ts). */
 export const FRAME_ORIGINS: readonly string[] = runtime.frameOrigins;
 
-/** Default toast duration (spec §9). */
+/** Default toast duration (business constants, docs/decisions.md). */
 export const TOAST_DURATION_MS = 1500;
-/** Delay before redirecting to login after a session-expired answer (spec §9). */
+/** Delay before the login redirect after a session-expired answer (business constants, docs/decisions.md). */
 export const SESSION_REDIRECT_DELAY_MS = 1000;
-/** Lazy page bodies: indicator delay and give-up time (spec §2, §9). */
+/** Lazy page bodies: indicator delay and give-up time (business constants, docs/decisions.md). */
 export const PAGE_LOAD_DELAY_MS = 200;
 export const PAGE_LOAD_TIMEOUT_MS = 60_000;

@@ -1,5 +1,5 @@
 /**
- * Every route of the app (spec §2), written once. Pages, features and the router use these constants;
+ * Every route of the app, written once. Pages, features and the router use these constants;
  * nothing else spells a route path.
  */
 export const paths = {
@@ -47,7 +47,7 @@ export const paths = {
 export type RouteName = keyof typeof paths;
 export type RoutePath = (typeof paths)[RouteName];
 
-/** The four bottom tabs in order (spec §2: tab 0–3). */
+/** The four bottom tabs in order, tab 0 to 3. */
 export const TAB_KEYS = ['market', 'platform', 'viewpoint', 'user'] as const;
 export type TabKey = (typeof TAB_KEYS)[number];
 

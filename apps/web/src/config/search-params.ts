@@ -2,7 +2,7 @@ import { SEARCH_TYPES, type SearchType } from '@coinlens/contract';
 import { optionalChoice, optionalText, shape, type Check, type CheckedType } from '../lib/value-check';
 
 /**
- * Query parameters of the routes that take them (spec §2, decision D8). The router parses the query
+ * Query parameters of the routes that take them (decision D8). The router parses the query
  * string as plain strings; a missing or malformed value falls back instead of failing the page.
  */
 const text = optionalText;

@@ -9,7 +9,7 @@ export function currentHashRoute(
   return { path: path || '/', query: Object.fromEntries(new URLSearchParams(query)) };
 }
 
-/** A full page reload (the lazy-page and error views' retry, spec §2). */
+/** A full page reload (the lazy-page and error views' retry). */
 export function reloadPage(): void {
   window.location.reload();
 }

@@ -10,7 +10,7 @@ import {
   type StoredUserInput,
 } from './storage';
 
-/** Who is using the app: a visitor (user null) or a logged-in user (spec §6). */
+/** Who is using the app: a visitor (user null) or a logged-in user. */
 export interface SessionState {
   user: StoredUser | null;
   /** Stores the user (and the login time). */

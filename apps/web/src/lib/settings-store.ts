@@ -12,7 +12,7 @@ import {
   type UpDownColor,
 } from './storage';
 
-/** The persisted display settings (spec §4 "Settings choices", decision D14). Language lives in lib/i18n. */
+/** The persisted display settings (decision D14). Language lives in lib/i18n. */
 export interface SettingsState {
   theme: Theme;
   homepage: Homepage;

@@ -8,7 +8,7 @@ export interface ShareParts {
   appName: string;
 }
 
-/** The web share link of a screen: `{website}/#/{route}?{query}` (spec §2). */
+/** The web share link of a screen: `{website}/#/{route}?{query}`. */
 export function shareUrl(route: string, website: string): string {
   return `${website.replace(/\/$/, '')}/#${route}`;
 }

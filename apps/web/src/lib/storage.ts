@@ -29,7 +29,7 @@ export type StoredUserInput = Omit<StoredUser, 'uid' | 'authorInfo'> & {
   authorInfo: { nickname: string; uid: string | number };
 };
 
-/** Price display currency (spec §3). */
+/** Price display currency (decision D14). */
 export const priceSetting = shape({
   cn_name: text,
   en_name: text,
@@ -54,7 +54,7 @@ export const UP_DOWN_COLORS = {
   red: '#f04a4a',
 } as const;
 
-/** Up/down colour setting (spec §3): type 1 up green / down red (default), type 2 up red / down green. */
+/** Up/down colour (decision D14): type 1 up green / down red (default), type 2 up red / down green. */
 export const upDownColor = shape({ type: oneOf([1, 2] as const), up: text, down: text });
 export type UpDownColor = CheckedType<typeof upDownColor>;
 
@@ -76,7 +76,7 @@ export type Homepage = (typeof HOMEPAGES)[number];
 export const REFRESH_RATES = ['live', '5s', '10s', '30s', 'manual'] as const;
 export type RefreshRate = (typeof REFRESH_RATES)[number];
 
-/** Search history cap (spec §9). */
+/** Search history cap (business constants, docs/decisions.md). */
 export const SEARCH_HISTORY_MAX = 10;
 
 /**
@@ -109,7 +109,7 @@ export const ACCOUNT_DATA_PREFIX = 'account_';
 /** Where releases before ACCOUNT_DATA_PREFIX kept the watch lists; removed at sign-out as well. */
 const EARLIER_ACCOUNT_DATA_KEYS = ['offline_watch_coins', 'offline_watch_exchange'];
 
-/** The device id key (spec §3: "generated locally and kept in browser storage"). */
+/** The device id key: the id is generated in the browser and kept in storage (decision D17). */
 export const DEVICE_ID_KEY = 'device_id';
 
 // ---- access ----
@@ -236,7 +236,7 @@ export function clearUser(): void {
   removeStored('login_time');
 }
 
-// ---- search history (spec §3, §9) ----
+// ---- search history ----
 
 /** Newest first, no duplicates (trimmed), at most SEARCH_HISTORY_MAX entries. */
 export function addSearchHistory(keyword: string): string[] {
@@ -252,7 +252,7 @@ export function clearSearchHistory(): void {
   writeStored('search', []);
 }
 
-// ---- device id (spec §3, decision D17) ----
+// ---- device id (decision D17) ----
 
 let memoryDeviceId: string | null = null;
 

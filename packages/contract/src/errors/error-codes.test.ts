@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ERROR_CODES, ErrorCode, isErrorCode } from './error-codes.js';
 
-/** Every code of spec §8 "Server result codes", ranges and pairs written out one by one. */
+/** Every server result code of the product's catalogue, ranges and pairs written out one by one. */
 const SPEC_CODES = [
   0, 1000, 1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1010, 50500, 3001, 3002, 3003, 3004, 3005, 3006,
   3007, 3008, 3009, 3011, 40001, 40002, 40003, 40004, 40005, 40006, 40007, 40008, 40009, 40010, 5999, 801101,

@@ -1,5 +1,5 @@
 /**
- * The server result codes of spec §8, every range expanded to its codes. Where the spec gives several codes one
+ * The catalogue of server result codes, every range expanded to its codes. Where several codes share one
  * meaning, the first keeps the plain name and the others carry their number (e.g. `AlreadyExists807003`).
  */
 export const ErrorCode = {

@@ -3,7 +3,7 @@ import { FOLLOW_LIMIT } from '../validation/limits.js';
 import { ErrorCode, isErrorCode } from './error-codes.js';
 import type { Localised, LocalisedText } from '../i18n/localised-text.js';
 
-// Texts the spec gives to several codes.
+// Texts shared by several codes.
 const loginFailed: LocalisedText = { en: 'Login failed', vi: 'Đăng nhập thất bại', 'zh-Hans': '登录失败' };
 const alreadyExists: LocalisedText = { en: 'Already exists', vi: 'Đã tồn tại', 'zh-Hans': '已存在' };
 const duplicate: LocalisedText = { en: 'Duplicate', vi: 'Bị trùng lặp', 'zh-Hans': '重复' };
@@ -25,7 +25,7 @@ const referrerAlreadySet: LocalisedText = {
   'zh-Hans': '已设置推荐人',
 };
 
-/** The `msg` of every catalogue code; English follows the wording of spec §8. */
+/** The `msg` of every catalogue code; English keeps the catalogue's original wording. */
 export const ERROR_MESSAGES: Readonly<Record<ErrorCode, LocalisedText>> = {
   [ErrorCode.Success]: { en: 'Success', vi: 'Thành công', 'zh-Hans': '成功' },
   [ErrorCode.SessionExpired]: {

@@ -1,6 +1,6 @@
 import { twoDigits } from './number-text.js';
 
-/** Times are shown in UTC+8 whatever the device's time zone (spec §9, decision D3). */
+/** Times are shown in UTC+8 whatever the device's time zone (decision D3). */
 export const DISPLAY_UTC_OFFSET_HOURS = 8;
 
 const DISPLAY_OFFSET_MS = DISPLAY_UTC_OFFSET_HOURS * 3_600_000;

@@ -1,7 +1,8 @@
 /**
  * MD5 (RFC 1321) over the UTF-8 bytes of a string, as lowercase hex.
  * Written out here so the same code signs requests in the browser (no SubtleCrypto MD5) and in Node.
- * MD5 is what the spec's gateway protocol prescribes; it is an integrity and replay guard, not a secret.
+ * MD5 is what the gateway protocol prescribes (docs/gateway-protocol.md); it is an integrity and replay
+ * guard, not a secret.
  */
 const SHIFTS = [
   7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9,

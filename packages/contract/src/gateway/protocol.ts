@@ -1,10 +1,10 @@
-/** Constants of the /gwapi protocol (spec §7, ARCHITECTURE "The gateway protocol"). */
+/** Constants of the /gwapi protocol (docs/gateway-protocol.md). */
 export const GATEWAY_BASE_PATH = '/gwapi';
 export const GATEWAY_VERSION = 'v1';
 export const GATEWAY_DEV_ID = '0';
 /** A signed timestamp more than this many seconds away from the server clock is refused. */
 export const SIGNATURE_WINDOW_SECONDS = 300;
-/** Request, upload, download and socket timeouts (spec §9). */
+/** Request, upload, download and socket timeouts (business constants, docs/decisions.md). */
 export const NETWORK_TIMEOUT_MS = 60_000;
 export const UPLOAD_PATH = '/alibase64upload';
 export const LIVE_SOCKET_PATH = '/ws';
@@ -25,9 +25,9 @@ export interface SignedEnvelope {
   timestamp: string;
   v: string;
   /**
-   * Random per call, 16–64 of `A-Z a-z 0-9 - _`; required. An addition to the spec's field list: the secret
-   * ships in the web bundle, so without an unpredictable nonce anyone could compute the signature of a
-   * predictable call (same payload, a future second) and send it first, and the real call would then be
+   * Random per call, 16–64 of `A-Z a-z 0-9 - _`; required. An addition to the original envelope fields: the
+   * secret ships in the web bundle, so without an unpredictable nonce anyone could compute the signature of
+   * a predictable call (same payload, a future second) and send it first, and the real call would then be
    * refused as a replay. It also lets two identical calls share a second.
    */
   nonce: string;

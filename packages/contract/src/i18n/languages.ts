@@ -1,4 +1,4 @@
-/** The three languages of the product (spec §3 "Language entry", decision D15). */
+/** The three languages of the product (decision D15). */
 export const APP_LANGUAGES = ['zh-Hans', 'en', 'vi'] as const;
 export type AppLanguage = (typeof APP_LANGUAGES)[number];
 

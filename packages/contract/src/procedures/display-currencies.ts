@@ -1,7 +1,7 @@
 import type { CurrencyEntry } from './market.schema.js';
 
 /**
- * The currencies prices can be shown in (spec §3 "Price/currency setting"); USD first, the default. The one
+ * The currencies prices can be shown in (decision D14); USD first, the default. The one
  * list of them: the server answers it (with each one's availability) and a source prices them.
  */
 export const DISPLAY_CURRENCIES = [

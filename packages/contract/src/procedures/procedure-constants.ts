@@ -120,7 +120,7 @@ export const VOTE_DIRECTIONS = ['bullish', 'bearish'] as const;
 export type VoteDirection = (typeof VOTE_DIRECTIONS)[number];
 /** Comments one user may post per minute before 802009. */
 export const COMMENTS_PER_MINUTE = 5;
-/** The four ad positions of the spec (decision D16). */
+/** The four ad positions (decision D16). */
 export const AD_POSITIONS = ['ad_user', 'ad_market_detail', 'ad_market', 'ad_platform'] as const;
 export type AdPosition = (typeof AD_POSITIONS)[number];
 export const INBOX_CATEGORIES = ['notice', 'system'] as const;

@@ -36,7 +36,7 @@ export const countryOutput = z.object({
   name: z.string(),
 });
 
-/** What the client keeps as the stored `user` (spec §3, decision D13). */
+/** What the client keeps as the stored `user` (decision D13). */
 export const sessionOutput = z.object({
   AccessToken: z.string(),
   RefreshToken: z.string(),

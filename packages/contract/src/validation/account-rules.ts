@@ -11,7 +11,7 @@ import {
 import { NICKNAME_CHARACTERS, normaliseBio, normaliseNickname } from './display-text.js';
 import type { ValidationMessageKey } from './validation-messages.js';
 
-// Form rules of spec §5 and decision D23. Each `check*` returns the message key of the first problem or
+// Form rules of decision D23. Each `check*` returns the message key of the first problem or
 // null; a blank (empty or whitespace-only) value reports its `required_*` key, never the format key. Lengths
 // count characters (code points), so an emoji or a CJK character counts once.
 

@@ -1,12 +1,15 @@
-/** Numeric limits of spec §5 and §9 (and decision D23), shared by the server and the web forms. */
+/**
+ * Numeric limits of decision D23 and of the business constants (docs/decisions.md), shared by the server and
+ * the web forms.
+ */
 
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
 export const VERIFICATION_CODE_LENGTH = 6;
-/** Not in the spec: chosen to fit a profile header on a phone. */
+/** Our own figure: chosen to fit a profile header on a phone. */
 export const NICKNAME_MAX_LENGTH = 20;
-/** Not in the spec. */
+/** Our own figure. */
 export const BIO_MAX_LENGTH = 200;
 /** Watch-list cap for coins and for exchanges; exceeding it answers 3009. */
 export const FOLLOW_LIMIT = 10;

@@ -1,7 +1,7 @@
 /**
  * Schemas of the simulator's authored catalogue (the JSON files under the package's `catalog/` folder): real
- * coins and real exchanges with real facts (as of 2025). Field meanings follow product-spec §3 (Coin, Exchange)
- * and decision D5 (current supply = total supply), 6 and 30 (mining info, MAL/AML certification, Chinese
+ * coins and real exchanges with real facts (as of 2025). Field meanings follow docs/market-data.md and
+ * decisions D5 (current supply = total supply), D6 and D30 (mining info, MAL/AML certification, Chinese
  * support, reserves, traffic, burn info). Objects are strict: a misspelt field is an error, not ignored.
  */
 import type { LocalisedText } from '@coinlens/contract';

@@ -9,7 +9,7 @@ import type { PushNotice, PushService } from './push.service.js';
 type Texts = Partial<LocalisedText>;
 
 /**
- * The push for an inbox message: a tap opens the message (spec §2, type message), or the coin of a message
+ * The push for an inbox message: a tap opens the message (push type message), or the coin of a message
  * that links to one (a coin alert: type coin).
  */
 export function messageNotice(id: number, title: Texts, body: Texts, link?: string | null): PushNotice {

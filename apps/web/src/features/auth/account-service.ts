@@ -33,7 +33,7 @@ export interface ProfileChanges {
   bio: string;
 }
 
-/** Logs out on this device: forgets the tokens and the login time (spec §4, decision D13). */
+/** Logs out on this device: forgets the tokens and the login time (decision D13). */
 export function signOutLocally(): void {
   useSessionStore.getState().signOut();
 }

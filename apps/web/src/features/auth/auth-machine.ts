@@ -12,7 +12,7 @@ import {
 
 import { formFieldLookup, type FieldProblem } from './field-problem';
 
-/** The login/register screen's steps (spec §4). */
+/** The login/register screen's steps. */
 export type AuthStep = 'login' | 'register' | 'forgot' | 'emailCode';
 /** Why an email code is being entered: finishing a registration or resetting a password. */
 export type CodePurpose = CaptchaPurpose;
@@ -85,7 +85,7 @@ export function stepFields(state: Pick<AuthState, 'step' | 'purpose'>): AuthFiel
   }
 }
 
-/** The contract's rules (spec §5, decision D23) for the fields of the current step. */
+/** The contract's rules (decision D23) for the fields of the current step. */
 export function validateStep(state: Pick<AuthState, 'step' | 'purpose' | 'form'>): AuthErrors {
   const { form } = state;
   const errors: AuthErrors = {};

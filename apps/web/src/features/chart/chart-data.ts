@@ -14,7 +14,7 @@ const OFFSET_SECONDS = DISPLAY_UTC_OFFSET_HOURS * 3600;
 
 /**
  * Chart time in seconds, shifted to UTC+8 wall time: the chart library prints times as UTC, and the app shows
- * every time in UTC+8 (spec §9).
+ * every time in UTC+8 (decision D3).
  */
 export function chartTime(epochMs: number): number {
   return Math.floor(epochMs / 1000) + OFFSET_SECONDS;

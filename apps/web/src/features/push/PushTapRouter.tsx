@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { listenForPushTaps, registerServiceWorker } from './push-client';
 import { PUSH_TAP_DELAY_MS, pushTarget } from './push-target';
 
-/** Registers the service worker and opens what a tapped push points to, 500 ms after the tap (spec §9). */
+/** Registers the service worker; a tapped push opens its target 500 ms after the tap (decision D27). */
 export function PushTapRouter() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -41,7 +41,7 @@ async function withRetries<T>(
 
 /**
  * Asks for permission, subscribes with the server's VAPID key and registers the subscription for this device
- * (spec §9: up to 3 attempts, 3 s apart). Answers false when the user or the browser says no.
+ * (up to 3 attempts, 3 s apart). Answers false when the user or the browser says no.
  */
 export async function enablePush(): Promise<boolean> {
   if (!pushSupported()) return false;

@@ -6,7 +6,7 @@ export interface LinkTarget {
   search: Record<string, string>;
 }
 
-/** The data a push carries (spec §7's extras, plus its type). */
+/** The data a push carries: its type and the extras its target needs. */
 export type PushData = Partial<
   Record<
     | 'type'
@@ -37,7 +37,7 @@ function target(to: RoutePath, search: Record<string, string | undefined> = {}):
 }
 
 /**
- * Where a tapped push leads, by type (spec §2, decisions D27, D29): message → the message; coin, news,
+ * Where a tapped push leads, by type (decisions D27, D29): message → the message; coin, news,
  * exchange → their pages; url → the web view (http(s) only); tab → that tab; page → a tab path switches tab,
  * another known path opens with information_id/type; `pageType` overrides `type`. Anything else, or a push
  * missing what its type needs, → the market tab.

@@ -197,7 +197,7 @@ describe('code 1003: token failed verification', () => {
   });
 });
 
-describe('transport failures (spec §8, decision D20)', () => {
+describe('transport failures (decision D20)', () => {
   it('HTTP ≠ 200 toasts "api error:" with the message, 413 and 429 included', async () => {
     for (const [status, msg] of [
       [500, 'System error'],

@@ -14,7 +14,7 @@ import {
 
 import { SESSION_REDIRECT_DELAY_MS } from '@/config/app';
 
-/** Session codes of spec §8 / decision D18: 1000 session over → login; 1003 token failed → refresh once. */
+/** Session codes (decision D18): 1000 session over → login; 1003 token failed → refresh once. */
 export const SESSION_EXPIRED_CODE: number = ErrorCode.SessionExpired;
 export const TOKEN_INVALID_CODE: number = ErrorCode.TokenInvalid;
 const PARAMETER_INVALID_CODE: number = ErrorCode.ParameterInvalid;
@@ -79,9 +79,9 @@ export function contractRedirectExempt(procedure: string): boolean {
 }
 
 /**
- * The app's gateway: the contract client plus the client handling of spec §8 — toasts for transport
- * failures, the Access Limited screen for 451, single-flight token refresh with one retry for 1003, and the
- * session-expired toast + one delayed login redirect for 1000.
+ * The app's gateway: the contract client plus its handling of answers (decisions D18–D20) — toasts for
+ * transport failures, the Access Limited screen for 451, single-flight token refresh with one retry for 1003,
+ * and the session-expired toast + one delayed login redirect for 1000.
  */
 /** The signed envelope itself was refused: a build whose app id or secret this server does not know. */
 function isEnvelopeRefusal(answer: GatewayAnswer<unknown>): boolean {

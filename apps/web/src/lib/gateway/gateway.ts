@@ -42,7 +42,7 @@ export function rememberPendingRoute(): void {
   writeStored('url_params', route);
 }
 
-/** The one gateway of the web app: same origin, signed calls, spec §8 handling. */
+/** The one gateway of the web app: same origin, signed calls, answers handled as decisions D18–D20 say. */
 export const gateway = createAppGateway({
   baseUrl: '',
   appId: APP_ID,

@@ -20,7 +20,7 @@ export function loadCatalog(lang: AppLanguage): Promise<Catalog> {
 }
 
 /**
- * Initial language (spec §4): the stored choice, else the device language — any Chinese → zh-Hans, en → en,
+ * Initial language: the stored choice, else the device language — any Chinese → zh-Hans, en → en,
  * vi → vi — taking the first supported entry of the device's list, and en when none is supported.
  */
 export function detectLanguage(stored: AppLanguage | null, deviceLanguages: readonly string[]): AppLanguage {

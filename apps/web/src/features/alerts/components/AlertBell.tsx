@@ -8,7 +8,7 @@ import { useAlertList } from '../api/alert-queries';
 import './alerts.css';
 
 /**
- * The coin page's bell: opens the alert form for the coin; a visitor gets the login tip (spec §6). It is
+ * The coin page's bell: opens the alert form for the coin; a visitor gets the login tip (decision D10). It is
  * marked while the user has an active alert on the coin.
  */
 export function AlertBell({ coinId }: { coinId: string }) {

@@ -22,8 +22,9 @@ const formFieldOf = formFieldLookup<Field>({
 });
 
 /**
- * Change password (spec §5 required prompts: original password, password, repeated password), with "Sign out
- * other devices" on by default (ASVS 7.4.3). A wrong original password (40005) shows under its field.
+ * Change password (original password, password, repeated password; all required, decision D23), with
+ * "Sign out other devices" on by default (ASVS 7.4.3). A wrong original password (40005) shows under its
+ * field.
  */
 export function ChangePasswordForm() {
   const { t } = useTranslation();

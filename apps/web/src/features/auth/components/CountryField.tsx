@@ -19,7 +19,7 @@ function searchable(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 
-/** The register step's country (spec §5 "select country"): a searchable list of `user_msrv/country_list`. */
+/** The register step's country (required, decision D23): a searchable list of `user_msrv/country_list`. */
 export function CountryField({ value, onChange, invalid }: CountryFieldProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

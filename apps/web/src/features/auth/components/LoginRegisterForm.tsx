@@ -48,7 +48,7 @@ export interface LoginRegisterFormProps {
   onStepChange?: (step: AuthStep, purpose: CodePurpose | null) => void;
 }
 
-/** Login, register, forgot password and the email-code step (spec §4) as one state machine. */
+/** Login, register, forgot password and the email-code step as one state machine. */
 export function LoginRegisterForm({ onStepChange }: LoginRegisterFormProps = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();

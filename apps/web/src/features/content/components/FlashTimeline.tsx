@@ -39,7 +39,7 @@ export function FlashTimeline({ coinId }: { coinId?: string }) {
                 key={day.date}
                 aria-label={`${formatDateHeader(dayMoment(day.date), language)} (UTC+8)`}
               >
-                {/* The day and the times under it are on a UTC+8 clock (spec §9). */}
+                {/* The day and the times under it are on a UTC+8 clock (decision D3). */}
                 <h3 className="cl-date-header" data-testid="date-header">
                   {formatDateHeader(dayMoment(day.date), language)} (UTC+8)
                 </h3>

@@ -6,7 +6,7 @@ import { useIsLoggedIn } from '@/lib/session-store';
 
 const INBOX_PAGE_SIZE = 20;
 
-/** Query options of the message centre (appinbox_msrv, the spec's four calls). */
+/** Query options of the message centre (the four appinbox_msrv calls). */
 export const inboxQueries = {
   list: () => pagedProcedureQuery('appinbox_msrv/inbox_message_list', { page_size: INBOX_PAGE_SIZE }),
   detail: (id: number) => procedureQuery('appinbox_msrv/inbox_message_detail', { id }),

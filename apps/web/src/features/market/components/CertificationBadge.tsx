@@ -3,7 +3,7 @@ import { useTranslation } from '@/lib/i18n';
 
 import './coin-page.css';
 
-/** The certification state badge (spec §3, decision D6). */
+/** The certification state badge (decision D6). */
 export function CertificationBadge({ state }: { state: CoinDetail['certification'] }) {
   const { t } = useTranslation();
   return (

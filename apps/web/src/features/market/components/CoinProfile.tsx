@@ -213,7 +213,7 @@ function miningFacts(mining: NonNullable<CoinDetail['mining']>, t: TFunction): F
   ];
 }
 
-/** Every coin field of spec §3 in readable sections: market, supply, history, project, mining, links. */
+/** Every coin field in readable sections: market, supply, history, project, mining, links. */
 export function CoinProfile({ coin, onOpenConcept, onOpenLink }: ProfileProps) {
   const { t } = useTranslation();
   const language = useDisplayLanguage();

@@ -14,7 +14,7 @@ import { ExchangeScoreSection } from './ExchangeScoreSection';
 import { TickerList } from './TickerList';
 
 /**
- * One exchange page for both of the spec's routes (decision D8): `introduce` (the list's tap: header, score,
+ * One exchange page for both exchange routes (decision D8): `introduce` (the list's tap: header, score,
  * a link to the full profile, its markets, the profile) and `exchangeDetail` (the full profile alone).
  */
 export function ExchangePage({

@@ -87,7 +87,7 @@ function complianceFacts(exchange: ExchangeDetail, t: TFunction, language: AppLa
   ];
 }
 
-/** Every exchange field of spec §3 in sections: trading, company and compliance, platform token, website. */
+/** Every exchange field in sections: trading, company and compliance, platform token, website. */
 export function ExchangeProfile({ exchange, onOpenCoin, onOpenLink }: ExchangeProfileProps) {
   const { t } = useTranslation();
   const language = useDisplayLanguage();

@@ -17,7 +17,7 @@ function subscribe(onChange: () => void): () => void {
   });
 }
 
-/** Search history (spec §3): newest first, no duplicates, at most 10, kept in storage. */
+/** Search history: newest first, no duplicates, at most 10, kept in storage. */
 export function useSearchHistory() {
   const history = useSyncExternalStore(subscribe, snapshot, snapshot);
   const add = useCallback((keyword: string) => void addSearchHistory(keyword), []);

@@ -10,7 +10,7 @@ import { contentQueries } from '@/features/content/api/content-queries';
 import { ArticleView } from '@/features/content/components/ArticleView';
 import { CommentSection } from '@/features/content/components/CommentSection';
 
-/** News or flash detail (params information_id, type fastnews | news); without an id, the viewpoint tab (spec §7). */
+/** News or flash detail (params information_id, type fastnews | news); without an id, the viewpoint tab. */
 export default function NewsDetailPage({ information_id, type = 'news' }: NewsDetailSearch) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { LANGUAGE_ENTRIES, isAppLanguage } from '@coinlens/contract';
 
 import { changeAppLanguage, currentLanguage } from '@/lib/i18n';
 
-/** Language (spec §3 language entries): switches at once and persists the choice. */
+/** Language (decision D15): switches at once and persists the choice. */
 export default function LanguagePage() {
   useTranslation(); // re-render when the language changes
   const active = currentLanguage();

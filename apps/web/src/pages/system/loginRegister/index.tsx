@@ -6,7 +6,10 @@ import type { AuthStep, CodePurpose } from '@/features/auth/auth-machine';
 import { LoginRegisterForm } from '@/features/auth/components/LoginRegisterForm';
 import './login-register.css';
 
-/** Login / register (spec §4 steps: login, register, forgot password, email code); the header says Register while registering. */
+/**
+ * Login / register (steps: login, register, forgot password, email code); the header says Register while
+ * registering.
+ */
 export default function LoginRegisterPage() {
   const { t } = useTranslation();
   const [registering, setRegistering] = useState(false);

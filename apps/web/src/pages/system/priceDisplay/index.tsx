@@ -12,7 +12,7 @@ import { useDisplayLanguage } from '@/lib/use-display-language';
 import { filterCurrencies, groupCurrencies } from './currency-filter';
 import './price-display.css';
 
-/** Price display currency (spec §3 price setting): every currency the server lists, searchable. */
+/** Price display currency (decision D14): every currency the server lists, searchable. */
 export default function PriceDisplayPage() {
   const { t } = useTranslation();
   const language = useDisplayLanguage();

@@ -12,7 +12,10 @@ import { useIsLoggedIn } from '@/lib/session-store';
 import { useSettingsStore } from '@/lib/settings-store';
 import { HOMEPAGES, REFRESH_RATES, type Homepage, type RefreshRate, type UpDownColor } from '@/lib/storage';
 
-/** Settings (spec §4): up/down colour, default homepage, market refresh rate, language, night mode, log out. */
+/**
+ * Settings (decision D14): up/down colour, default homepage, market refresh rate, language, night mode,
+ * log out.
+ */
 export default function SettingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -49,7 +49,7 @@ function SectorCoins({ concept, onBack }: { concept: string; onBack: () => void 
 }
 
 /**
- * Markets tab (spec §2 tab 0): search entry, the market at a glance, then Favourites / Coins / Gainers /
+ * Markets tab (tab 0): search entry, the market at a glance, then Favourites / Coins / Gainers /
  * Losers / New listings / Sectors. The sub-tab and sector live in the URL so Back returns to them.
  */
 export default function MarketPage({ tab: tabParam, concept }: Partial<MarketSearch>) {

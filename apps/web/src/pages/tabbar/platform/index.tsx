@@ -10,7 +10,7 @@ import { ExchangeList } from '@/features/market/components/ExchangeList';
 import { exchangeFollowStar } from '@/features/watchlists/components/FollowButton';
 import { FollowedExchanges } from '@/features/watchlists/components/FollowedExchanges';
 
-/** Exchanges tab (spec §2 tab 1): the ranking by ExRank and the exchanges the user follows. */
+/** Exchanges tab (tab 1): the ranking by ExRank and the exchanges the user follows. */
 export default function PlatformPage({ tab = 'ranking' }: Partial<PlatformSearch>) {
   const { t } = useTranslation();
   const navigate = useNavigate();

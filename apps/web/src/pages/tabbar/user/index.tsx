@@ -33,7 +33,7 @@ interface Entry {
   extra?: ReactNode;
 }
 
-/** Me tab (spec §2 tab 3): the only tab with pull-down refresh (decision D9). */
+/** Me tab (tab 3): the only tab with pull-down refresh (decision D9). */
 export default function UserPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { NewsList } from '@/features/content/components/NewsList';
 
 type SubTab = 'flashes' | 'news';
 
-/** Quicktake tab (spec §2 tab 2): Flashes (a timeline under week-list date headers, with votes) and News. */
+/** Quicktake tab (tab 2): Flashes (a timeline under week-list date headers, with votes) and News. */
 export default function ViewpointPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<SubTab>('flashes');
