@@ -1,4 +1,4 @@
-import { APP_LANGUAGES } from '@coinlens/contract';
+import { APP_LANGUAGES, SEARCH_HISTORY_LIMIT } from '@coinlens/contract';
 
 import {
   arrayOf,
@@ -75,9 +75,6 @@ export type Homepage = (typeof HOMEPAGES)[number];
 
 export const REFRESH_RATES = ['live', '5s', '10s', '30s', 'manual'] as const;
 export type RefreshRate = (typeof REFRESH_RATES)[number];
-
-/** Search history cap (business constants, docs/decisions.md). */
-export const SEARCH_HISTORY_MAX = 10;
 
 /**
  * Every stored key with its schema and default. A value that is missing, not JSON, or not of the schema
@@ -238,12 +235,12 @@ export function clearUser(): void {
 
 // ---- search history ----
 
-/** Newest first, no duplicates (trimmed), at most SEARCH_HISTORY_MAX entries. */
+/** Newest first, no duplicates (trimmed), at most SEARCH_HISTORY_LIMIT entries (business constants, docs/decisions.md). */
 export function addSearchHistory(keyword: string): string[] {
   const entry = keyword.trim();
   const current = readStored('search');
   if (!entry) return current;
-  const next = [entry, ...current.filter((item) => item !== entry)].slice(0, SEARCH_HISTORY_MAX);
+  const next = [entry, ...current.filter((item) => item !== entry)].slice(0, SEARCH_HISTORY_LIMIT);
   writeStored('search', next);
   return next;
 }

@@ -13,6 +13,7 @@ export const NICKNAME_MAX_LENGTH = 20;
 export const BIO_MAX_LENGTH = 200;
 /** Watch-list cap for coins and for exchanges; exceeding it answers 3009. */
 export const FOLLOW_LIMIT = 10;
+/** Search history: newest first, no duplicates, at most this many entries. */
 export const SEARCH_HISTORY_LIMIT = 10;
 
 /** Longest comment, in characters after trimming. */
