@@ -18,12 +18,6 @@ const SOURCE_FILE = /\.(?:ts|tsx|mjs)$/;
 const DOC_FOLDERS = ['apps', 'packages', 'e2e', 'bench', 'docs'];
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'coverage']);
 
-/**
- * Files another change of issue 36 is rewriting at the same time; each leaves this list when its references
- * are gone (the last test fails until it does).
- */
-const PENDING = ['apps/web/src/features/portfolio/portfolio-format.ts', 'docs/portfolio.md'];
-
 /** Repository paths of the files under `folder` whose names match, skipping dependencies and builds. */
 function filesUnder(folder: string, name: RegExp): string[] {
   return readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
@@ -49,16 +43,12 @@ describe('references a clone can follow', () => {
   });
 
   it('cites no section of the product spec in source files', () => {
-    const citing = sourceFiles.filter((path) => !PENDING.includes(path) && citesSpec(path));
+    const citing = sourceFiles.filter(citesSpec);
     expect(citing).toEqual([]);
   });
 
   it('cites no section of the product spec in the docs', () => {
-    const citing = docFiles.filter((path) => !PENDING.includes(path) && citesSpec(path));
+    const citing = docFiles.filter(citesSpec);
     expect(citing).toEqual([]);
-  });
-
-  it('keeps a file pending only while it still cites the spec', () => {
-    expect(PENDING.filter((path) => !citesSpec(path))).toEqual([]);
   });
 });

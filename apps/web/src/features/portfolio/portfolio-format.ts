@@ -25,7 +25,7 @@ function twoDigits(value: number): string {
 }
 
 /**
- * A time as the value of a `datetime-local` field, in the app's display time (UTC+8, spec §9), so the form
+ * A time as the value of a `datetime-local` field, in the app's display time (UTC+8, decision D3), so the form
  * reads like every other time in the app whatever the device's zone.
  */
 export function toWallTime(epochMs: number): string {
