@@ -207,8 +207,8 @@ describe.skipIf(!universeMaterialPresent)('a live soak over the whole universe (
     replays = await startUniverseReplays();
     startedAt = performance.now();
     server = await startTestServer(
-      // The soak reads 550 answers a minute from one address: the gateway's per-address budget is not under test.
-      { ...replays.env, RATE_LIMIT_PER_MINUTE: '1000000' },
+      // The soak reads 550 answers a minute from one address: the gateway's per-address budgets are not under test.
+      { ...replays.env, RATE_LIMIT_PER_MINUTE: '1000000', COST_BUDGET_MS_PER_SECOND: '1000' },
       {},
       { whileBackfilling: true },
     );
