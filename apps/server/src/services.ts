@@ -53,7 +53,6 @@ import { StalenessWatch } from './live/staleness-watch.js';
 import type { MarketDataProvider } from '@coinlens/market-model';
 import { openMarketSource } from './market-data/provider-registry.js';
 import { CurrencyService } from './modules/market/currency.service.js';
-import { HotSearchTracker } from './modules/market/hot-search-tracker.js';
 import { marketProcedures } from './modules/market/market.procedures.js';
 import { MarketService } from './modules/market/market.service.js';
 import { portfolioProcedures } from './modules/portfolio/portfolio.procedures.js';
@@ -206,7 +205,7 @@ export async function createServices(
     scoreReadings: new ScoreReadingRepository(db),
   });
   const currencies = new CurrencyService(snapshot);
-  const coinInterest = new HotSearchTracker(now);
+  const coinInterest = guards.hotInterest.coins;
   const watchedCoins = new WatchlistRepository(db, database.dialect, 'coins');
   const content = await createContentServices({
     config,
@@ -287,7 +286,7 @@ export async function createServices(
     snapshot,
     market,
     coinInterest,
-    new HotSearchTracker(now),
+    guards.hotInterest.keywords,
     content.newsSearch,
   );
   const live = new LiveHub(

@@ -110,14 +110,27 @@ describe('search procedures', () => {
   });
 
   it('counts each caller once an hour, so one client repeating a view cannot pump a coin to the top', async () => {
-    // 300 anonymous views of one coin from one address, then two visitors each looking at another.
+    // 300 anonymous views of one coin from one address, then three visitors each looking at another.
     for (let view = 0; view < 300; view += 1)
       await callAs(server, 'appmarket_msrv/coin_detail', { coin_id: 'dogecoin' }, { ip: '203.0.113.9' });
-    for (const ip of ['203.0.113.10', '203.0.113.11'])
+    for (const ip of ['203.0.113.10', '203.0.113.11', '203.0.113.12'])
       await callAs(server, 'appmarket_msrv/coin_detail', { coin_id: 'aave' }, { ip });
     const hot = await call('appsearch_msrv/hot_search', { limit: 10 });
     const order = hot.data.list.map((coin) => coin.id);
     expect(order.indexOf('aave')).toBeLessThan(order.indexOf('dogecoin'));
+  });
+
+  it('needs three callers before views move a coin: two devices leave the list in its organic order', async () => {
+    const before = await call('appsearch_msrv/hot_search', { limit: 50 });
+    const organic = before.data.list.map((coin) => coin.id);
+    const last = organic.at(-1)!;
+    for (const ip of ['192.0.2.40', '192.0.2.41'])
+      await callAs(server, 'appmarket_msrv/coin_detail', { coin_id: last }, { ip });
+    const after = await call('appsearch_msrv/hot_search', { limit: 50 });
+    expect(after.data.list.map((coin) => coin.id)).toEqual(organic);
+    await callAs(server, 'appmarket_msrv/coin_detail', { coin_id: last }, { ip: '192.0.2.42' });
+    const lifted = await call('appsearch_msrv/hot_search', { limit: 50 });
+    expect(lifted.data.list.map((coin) => coin.id).indexOf(last)).toBeLessThan(organic.length - 1);
   });
 
   it('lists hot sectors by the size of their 24h move', async () => {

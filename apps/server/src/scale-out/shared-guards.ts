@@ -7,10 +7,12 @@ import { MemoryReplayGuard, type ReplayGuard } from '../gateway/replay-guard.js'
 import { addressKey } from '../security/address-key.js';
 import { MemoryAttemptLimiter, type AttemptLimiter } from '../security/attempt-limiter.js';
 import { MemoryConcurrencyLimiter, type ConcurrencyLimiter } from '../security/concurrency-limiter.js';
+import { MemoryDistinctCallers, type DistinctCallers } from '../security/distinct-callers.js';
 import { OutageNotice, OutageNoticesByUse, type OutagePolicy } from './outage-notice.js';
 import { fallbackRateLimitStore } from './fallback-rate-limit-store.js';
 import { RedisAttemptLimiter } from './redis-attempt-limiter.js';
 import { RedisConcurrencyLimiter } from './redis-concurrency-limiter.js';
+import { RedisDistinctCallers } from './redis-distinct-callers.js';
 import { openRedis } from './redis-connection.js';
 import { RedisReplayGuard } from './redis-replay-guard.js';
 
@@ -26,11 +28,18 @@ export interface SharedGuards {
   uploadSlots: ConcurrencyLimiter;
   /** Open live sockets per caller address: in outage, each instance counts its own. */
   liveConnections: ConcurrencyLimiter;
+  /** Callers behind the hot lists (coins viewed or found, keywords found): in outage, each instance counts its own. */
+  hotInterest: HotInterest;
   /** Signatures already used: in outage, reads pass and calls that change state are refused. */
   replayGuard: ReplayGuard;
   /** The gateway rate limit's store and key (@fastify/rate-limit): in outage, each instance counts its own. */
   rateLimit: Pick<RateLimitPluginOptions, 'store' | 'keyGenerator'>;
   close(): Promise<void>;
+}
+
+export interface HotInterest {
+  coins: DistinctCallers;
+  keywords: DistinctCallers;
 }
 
 /**
@@ -63,6 +72,7 @@ export function createSharedGuards(
       attempts: new MemoryAttemptLimiter(now),
       uploadSlots: new MemoryConcurrencyLimiter(),
       liveConnections: new MemoryConcurrencyLimiter(),
+      hotInterest: { coins: new MemoryDistinctCallers(now), keywords: new MemoryDistinctCallers(now) },
       replayGuard: new MemoryReplayGuard(now),
       rateLimit: { keyGenerator: rateLimitKey },
       close: () => Promise.resolve(),
@@ -91,6 +101,7 @@ export function redisGuards(
     new OutageNotice(log, 'live connections per address', 'per-instance'),
     now,
   );
+  const hotListOutage = new OutageNotice(log, 'hot list callers', 'per-instance');
   // The rate limit's store falls back to counting in this process without a word: its outage is the
   // connection's, so it is told from the connection's own state changes, once each.
   const rateLimitOutage = new OutageNotice(log, 'gateway rate limit', 'per-instance');
@@ -107,6 +118,10 @@ export function redisGuards(
     ),
     uploadSlots,
     liveConnections,
+    hotInterest: {
+      coins: new RedisDistinctCallers(redis, `${keyPrefix}interest:coins:`, hotListOutage, now),
+      keywords: new RedisDistinctCallers(redis, `${keyPrefix}interest:keywords:`, hotListOutage, now),
+    },
     replayGuard: new RedisReplayGuard(
       redis,
       keyPrefix,

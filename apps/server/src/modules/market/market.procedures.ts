@@ -62,7 +62,7 @@ export function marketProcedures({
     'appmarket_msrv/concept_list': (input, context) =>
       Promise.resolve(market.conceptList(input.currency, context.language)),
     'appmarket_msrv/hot_search_coins': (input, context) =>
-      Promise.resolve(market.hotSearchCoins(input.limit, input.currency, context.language)),
+      market.hotSearchCoins(input.limit, input.currency, context.language),
     'appmarket_msrv/exchange_list': (input, context) =>
       Promise.resolve(
         answers.get(`exchange_list:${context.language}:${JSON.stringify(input)}`, () =>

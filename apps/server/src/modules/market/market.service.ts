@@ -24,7 +24,7 @@ import type {
 import type { MarketDataProvider, Candle, Resolution } from '@coinlens/market-model';
 import { RESOLUTION_MS, sectorName } from '@coinlens/market-model';
 import type { Converter, CurrencyService } from './currency.service.js';
-import type { HotSearchTracker } from './hot-search-tracker.js';
+import type { DistinctCallers } from '../../security/distinct-callers.js';
 import type { Freshness } from './market-views.js';
 import { coinDetail, coinListItem, exchangeDetail, exchangeListItem, tickerView } from './market-views.js';
 import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
@@ -114,7 +114,7 @@ export class MarketService {
     private readonly currencies: CurrencyService,
     private readonly candles: CandleRepository,
     private readonly provider: MarketDataProvider,
-    private readonly hotSearches: HotSearchTracker,
+    private readonly hotSearches: DistinctCallers,
     private readonly now: () => number = Date.now,
     /** Whether this instance may call the source (only the ingest leader does when several run). */
     private readonly mayAskSource: () => boolean = () => true,
@@ -215,7 +215,7 @@ export class MarketService {
   /** The coin's page; `caller` (its address key) counts once an hour towards the hot coins. */
   coinDetail(coinId: string, currency: string, language: AppLanguage, caller: string): CoinDetail {
     const coin = this.requireCoin(coinId);
-    this.hotSearches.record(coin.profile.id, caller);
+    void this.hotSearches.record(coin.profile.id, caller);
     return coinDetail(coin, this.currencies.converter(currency), language, this.freshness(), this.btcPrice());
   }
 
@@ -316,8 +316,8 @@ export class MarketService {
   }
 
   /** Most-viewed coins of the last 24 h; until enough views exist, the most-traded ones fill the list. */
-  hotSearchCoins(limit: number, currency: string, language: AppLanguage) {
-    const views = this.hotSearches.counts();
+  async hotSearchCoins(limit: number, currency: string, language: AppLanguage) {
+    const views = await this.hotSearches.counts();
     const ranked = [...this.snapshot.ranked]
       .filter((coin) => coin.price !== null)
       .sort(

@@ -11,7 +11,7 @@ export function searchProcedures(search: SearchService): HandlersFor<SearchProce
     'appsearch_msrv/search': (input, context) =>
       search.search(input, context.language, addressKey(context.ip)),
     'appsearch_msrv/hot_search': (input, context) =>
-      Promise.resolve(search.hotSearch(input.limit, input.currency, context.language)),
+      search.hotSearch(input.limit, input.currency, context.language),
     'appsearch_msrv/hot_concepts': (input, context) =>
       Promise.resolve(search.hotConcepts(input.limit, input.currency, context.language)),
   };

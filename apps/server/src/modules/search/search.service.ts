@@ -8,7 +8,7 @@ import type {
 
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { SECTORS_WITH_NAMES } from '@coinlens/market-model';
-import type { HotSearchTracker } from '../market/hot-search-tracker.js';
+import type { DistinctCallers } from '../../security/distinct-callers.js';
 import type { MarketService } from '../market/market.service.js';
 import { MatchTier, SearchIndex, type SearchEntry, type SearchHit } from './search-index.js';
 
@@ -44,8 +44,8 @@ export class SearchService {
   constructor(
     private readonly snapshot: MarketSnapshot,
     private readonly market: MarketService,
-    private readonly coinInterest: HotSearchTracker,
-    private readonly keywordInterest: HotSearchTracker,
+    private readonly coinInterest: DistinctCallers,
+    private readonly keywordInterest: DistinctCallers,
     private readonly newsSearch: NewsSearch | null = null,
   ) {}
 
@@ -109,16 +109,20 @@ export class SearchService {
     };
   }
 
-  hotSearch(
+  async hotSearch(
     limit: number,
     currency: string,
     language: AppLanguage,
-  ): ProcedureOutput<'appsearch_msrv/hot_search'> {
-    const keywords = [...this.keywordInterest.counts()]
+  ): Promise<ProcedureOutput<'appsearch_msrv/hot_search'>> {
+    const [keywordCounts, coins] = await Promise.all([
+      this.keywordInterest.counts(),
+      this.market.hotSearchCoins(limit, currency, language),
+    ]);
+    const keywords = [...keywordCounts]
       .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
       .slice(0, HOT_KEYWORDS)
       .map(([keyword]) => keyword);
-    return { ...this.market.hotSearchCoins(limit, currency, language), keywords };
+    return { ...coins, keywords };
   }
 
   hotConcepts(
@@ -163,12 +167,12 @@ export class SearchService {
   ): void {
     if (!best || best.tier > INTENT_TIER) return;
     if (best.kind === 'coin') {
-      this.coinInterest.record(best.id, caller);
+      void this.coinInterest.record(best.id, caller);
       const symbol = this.snapshot.coins.get(best.id)?.profile.symbol;
-      if (symbol) this.keywordInterest.record(symbol, caller);
+      if (symbol) void this.keywordInterest.record(symbol, caller);
     } else if (best.kind === 'exchange') {
       const name = this.snapshot.exchanges.get(best.id)?.profile.name;
-      if (name) this.keywordInterest.record(name, caller);
+      if (name) void this.keywordInterest.record(name, caller);
     }
   }
 
