@@ -44,6 +44,17 @@ describe('CallerCostBudget', () => {
     await spend(budget, clock, 10);
   });
 
+  it('charges nothing for a call that failed on our side (a database timing out), however long it waited', async () => {
+    const { budget, clock } = budgetOnClock();
+    for (let call = 0; call < 5; call++) {
+      const end = await budget.admit(callerCostKeys(7, '192.0.2.1'));
+      clock.now += 3_000;
+      end(false);
+    }
+    await spend(budget, clock, 400);
+    await expect(budget.admit(callerCostKeys(7, '192.0.2.1'))).resolves.toBeTypeOf('function');
+  });
+
   it('holds a sustained caller to its refill rate: 10 s of 50 ms calls is about 1 s of budget, not 10 s', async () => {
     const { budget, clock } = budgetOnClock();
     let admitted = 0;

@@ -56,9 +56,10 @@ export class CallerCostBudget {
    * Admits a call counted under `keys`, or throws TooManyAttempts (with when to retry) when one of them has
    * spent its budget. Past the concurrent cap a call waits for a running one to end (a page asks for several at
    * once), unless `QUEUED_PER_SLOT` calls per slot already wait: then it is refused too. Answers the call's end,
-   * which charges its time and frees the slot; call it once.
+   * which charges its time (unless `charged` is false: the call failed on our side) and frees the slot; call it
+   * once.
    */
-  async admit(keys: readonly NetworkKey[]): Promise<() => void> {
+  async admit(keys: readonly NetworkKey[]): Promise<(charged?: boolean) => void> {
     for (;;) {
       const at = this.now();
       const held = keys.map(({ key, budgetFactor }) => this.refilled(key, budgetFactor, at));
@@ -78,14 +79,14 @@ export class CallerCostBudget {
     return this.limits.concurrentCalls * bucket.budgetFactor;
   }
 
-  private start(held: readonly Bucket[], startedAt: number): () => void {
+  private start(held: readonly Bucket[], startedAt: number): (charged?: boolean) => void {
     for (const bucket of held) bucket.inFlight++;
     let ended = false;
-    return () => {
+    return (charged = true) => {
       if (ended) return;
       ended = true;
       const endedAt = this.now();
-      const spentMs = Math.max(MINIMUM_CHARGE_MS, endedAt - startedAt);
+      const spentMs = charged ? Math.max(MINIMUM_CHARGE_MS, endedAt - startedAt) : 0;
       for (const bucket of held) {
         this.refill(bucket, endedAt);
         bucket.balanceMs -= spentMs;

@@ -99,6 +99,17 @@ function isRateLimitRejection(error: unknown): error is RateLimitRejection {
   );
 }
 
+/** A failure the caller's call or input caused (answered with its own code), as opposed to a fault of ours. */
+function isCallerFailure(error: unknown): boolean {
+  return (
+    error instanceof ProcedureFailure ||
+    error instanceof LocalisedFailure ||
+    error instanceof FieldRejected ||
+    error instanceof EnvelopeError ||
+    error instanceof TooManyAttempts
+  );
+}
+
 function headerValue(request: FastifyRequest, name: string): string | null {
   const value = request.headers[name.toLowerCase()];
   const first = Array.isArray(value) ? value[0] : value;
@@ -253,6 +264,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     const endCall = EXPENSIVE_PROCEDURES.has(name)
       ? await options.costBudget.admit(callerCostKeys(user?.userId ?? null, request.ip))
       : null;
+    let charged = true;
     try {
       const result = await handler(input as never, context);
       if (result instanceof SharedAnswer) {
@@ -262,8 +274,13 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
       return result instanceof SuccessWithMessage
         ? sendSuccess(reply, result.data, language, result.messageCode)
         : sendSuccess(reply, result, language);
+    } catch (error) {
+      // A call that failed on our side (a database timing out or gone) spent its time waiting on us, not on
+      // the caller's share of a core; a refusal of the caller's own input is charged like any answer.
+      charged = isCallerFailure(error);
+      throw error;
     } finally {
-      endCall?.();
+      endCall?.(charged);
     }
   }
 
