@@ -1,3 +1,5 @@
+import { addressNetworkKeys } from './address-key.js';
+
 export interface LimitDecision {
   allowed: boolean;
   /** When the next attempt would be allowed; 0 when allowed now. */
@@ -35,4 +37,25 @@ export class MemoryAttemptLimiter implements AttemptLimiter {
     }
     return Promise.resolve({ allowed: true, retryAfterMs: 0 });
   }
+}
+
+/**
+ * One attempt at a per-address limit, counted under every network the caller's address is in
+ * (address-key.ts): its address key at `limit`, and an IPv6 caller's /56 and /48 at their larger multiples, so
+ * fresh /64s of one delegation meet a limit too. Keys are `<use>:<network>`. Checked narrowest first and refused
+ * as soon as one is spent, so attempts a /64 makes past its own limit never use up its wider networks' budgets
+ * (one noisy /64 does not lock out the rest of its /48).
+ */
+export async function hitAddressLimit(
+  limiter: AttemptLimiter,
+  use: string,
+  ip: string,
+  limit: number,
+  windowMs: number,
+): Promise<LimitDecision> {
+  for (const { key, budgetFactor } of addressNetworkKeys(ip)) {
+    const decision = await limiter.hit(`${use}:${key}`, limit * budgetFactor, windowMs);
+    if (!decision.allowed) return decision;
+  }
+  return { allowed: true, retryAfterMs: 0 };
 }

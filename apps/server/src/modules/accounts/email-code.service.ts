@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { FieldRejected, TooManyAttempts } from '../../gateway/procedure-failure.js';
 import { addressKey } from '../../security/address-key.js';
-import type { AttemptLimiter } from '../../security/attempt-limiter.js';
+import { hitAddressLimit, type AttemptLimiter } from '../../security/attempt-limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { verificationCodeMail } from '../mail/mail-templates.js';
 import { boundDevice } from './device-id.js';
@@ -87,8 +87,10 @@ export class EmailCodeService {
 
   async send(request: CodeRequest): Promise<{ expires_in: number; resend_after: number }> {
     const now = this.now();
-    const perIp = await this.limiter.hit(
-      `email-code:${addressKey(request.ip)}`,
+    const perIp = await hitAddressLimit(
+      this.limiter,
+      'email-code',
+      request.ip,
       EMAIL_CODE_RULES.perIpLimit,
       EMAIL_CODE_RULES.perIpWindowMs,
     );
@@ -137,8 +139,10 @@ export class EmailCodeService {
     deviceId: string | null,
     ip: string,
   ): Promise<void> {
-    const budget = await this.limiter.hit(
-      `email-code-guess:${addressKey(ip)}`,
+    const budget = await hitAddressLimit(
+      this.limiter,
+      'email-code-guess',
+      ip,
       EMAIL_CODE_RULES.guessesPerAddressPerDay,
       EMAIL_CODE_RULES.guessWindowMs,
     );

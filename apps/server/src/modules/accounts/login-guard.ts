@@ -1,6 +1,5 @@
 import { TooManyAttempts } from '../../gateway/procedure-failure.js';
-import { addressKey } from '../../security/address-key.js';
-import type { AttemptLimiter } from '../../security/attempt-limiter.js';
+import { hitAddressLimit, type AttemptLimiter } from '../../security/attempt-limiter.js';
 import type { LoginEvent, LoginEventRepository } from './login-event.repository.js';
 
 export const LOGIN_RULES = {
@@ -55,8 +54,10 @@ export class LoginGuard {
   ) {}
 
   async admit(attempt: LoginAttempt): Promise<AdmittedCheck> {
-    const perIp = await this.limiter.hit(
-      `login:${addressKey(attempt.ip)}`,
+    const perIp = await hitAddressLimit(
+      this.limiter,
+      'login',
+      attempt.ip,
       LOGIN_RULES.ipAttemptLimit,
       LOGIN_RULES.ipWindowMs,
     );

@@ -9,8 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 
 import { ProcedureFailure, TooManyAttempts } from '../../gateway/procedure-failure.js';
-import { addressKey } from '../../security/address-key.js';
-import type { AttemptLimiter } from '../../security/attempt-limiter.js';
+import { hitAddressLimit, type AttemptLimiter } from '../../security/attempt-limiter.js';
 import { forEachBounded } from './bounded-parallel.js';
 import { isAllowedPushEndpoint, PUSH_SERVICE_HOSTS } from './push-endpoint-policy.js';
 import {
@@ -82,11 +81,23 @@ export class PushService {
     if (deviceId === null) throw new ProcedureFailure(ErrorCode.ParameterInvalid, 'DeviceId');
     if (!isAllowedPushEndpoint(subscription.endpoint, this.allowedHosts))
       throw new ProcedureFailure(ErrorCode.ParameterInvalid, 'endpoint');
-    for (const [key, limit] of [
-      [`push-register:address:${addressKey(address)}`, PUSH_REGISTRATIONS_PER_ADDRESS],
-      [`push-register:device:${deviceId}`, PUSH_REGISTRATIONS_PER_DEVICE],
-    ] as const) {
-      const decision = await this.limiter.hit(key, limit, PUSH_REGISTRATION_WINDOW_MS);
+    for (const decide of [
+      () =>
+        hitAddressLimit(
+          this.limiter,
+          'push-register:address',
+          address,
+          PUSH_REGISTRATIONS_PER_ADDRESS,
+          PUSH_REGISTRATION_WINDOW_MS,
+        ),
+      () =>
+        this.limiter.hit(
+          `push-register:device:${deviceId}`,
+          PUSH_REGISTRATIONS_PER_DEVICE,
+          PUSH_REGISTRATION_WINDOW_MS,
+        ),
+    ]) {
+      const decision = await decide();
       if (!decision.allowed) throw TooManyAttempts.afterMs(decision.retryAfterMs);
     }
     await this.subscriptions.upsert(
