@@ -12,15 +12,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.test-reports');
 const SOAK = 'test/live-soak.test.ts';
 const suites = [
-  { name: 'contract', dir: 'packages/contract' },
-  { name: 'market-simulator', dir: 'packages/market-simulator' },
-  { name: 'attack-lab', dir: 'packages/attack-lab' },
-  { name: 'server', dir: 'apps/server', args: ['--exclude', SOAK] },
+  { name: 'contract', dir: 'packages/contract', quick: true },
+  { name: 'market-simulator', dir: 'packages/market-simulator', quick: true },
+  { name: 'attack-lab', dir: 'packages/attack-lab', quick: true },
+  // Quick: the unit tests beside the code (src/), not the integration files that start a server (test/).
+  { name: 'server', dir: 'apps/server', args: ['--exclude', SOAK], quickArgs: ['src'] },
   { name: 'live-soak', dir: 'apps/server', args: [SOAK], background: true },
   { name: 'web', dir: 'apps/web' },
   { name: 'e2e', dir: 'e2e', needsBuild: true, waitsFor: ['live-soak'] },
 ];
-const only = process.argv.slice(2);
+// `--quick` (npm run test:quick) is the inner loop: the contract, the packages and the server's unit tests, no
+// browser, no build, no soak. Names narrow either run to those suites: `npm test -- web e2e`.
+const quick = process.argv.includes('--quick');
+const only = process.argv.slice(2).filter((arg) => arg !== '--quick');
+const chosen = suites
+  .filter((suite) => !quick || suite.quick || suite.quickArgs)
+  .map((suite) => (quick && suite.quickArgs ? { ...suite, args: suite.quickArgs } : suite));
 
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -134,7 +141,7 @@ function count(suite, status, tail, reportFile) {
 }
 
 const started = performance.now();
-for (const suite of suites) {
+for (const suite of chosen) {
   if (only.length > 0 && !only.includes(suite.name)) continue;
   if (suite.background) {
     running.set(suite.name, runVitest(suite));
