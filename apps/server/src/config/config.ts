@@ -5,7 +5,7 @@ import { DEV_APP_ID, DEV_APP_SECRET } from '@coinlens/contract';
 import { z } from 'zod';
 
 import { DEFAULT_POSTGRES_TIMEOUTS } from '../db/postgres-pool.js';
-import { parseTrustedProxies } from '../http/trust-proxy.js';
+import { parseTrustedProxies } from './trust-proxy.js';
 import { isProductionMode } from './production-mode.js';
 import { DEFAULT_FEED_TIMEOUT_MS } from '../news/feed-fetcher.js';
 
@@ -129,7 +129,7 @@ export const environmentFields = z.object({
       .transform((codes) => codes.map((code) => code.toUpperCase())),
   ),
   COUNTRY_HEADER: optionalString.transform((value) => value?.toLowerCase()),
-  /** Whom to believe about the caller's address (http/trust-proxy.ts): false, true (one proxy), a hop count, or CIDRs. */
+  /** Whom to believe about the caller's address (config/trust-proxy.ts): false, true (one proxy), a hop count, or CIDRs. */
   TRUST_PROXY: optionalString.transform((value, context) => {
     const trusted = parseTrustedProxies(value);
     if (typeof trusted !== 'string') return trusted;

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { DatabaseHandle } from '../db/database.js';
+import type { MarketReadiness } from '../market-store/market-readiness.js';
 import { databaseFailure, DatabaseReachability } from './database-reachability.js';
-
-/**
- * What health says of the market: `warming` while the daily history and the first score are still coming;
- * `history: storing` while the back-filled candles are still being written (start-up's last work).
- */
-export interface MarketReadiness {
-  readonly warmedUp: boolean;
-  readonly historyStored: boolean;
-}
 
 /** Whether the market snapshot holds anything to answer with (filled by ingest, or a follower's stream). */
 export interface MarketContents {

@@ -7,10 +7,10 @@ import type { WebSocket } from 'ws';
 import { resolveCallerLanguage } from '../gateway/caller-language.js';
 import { sendFailure } from '../gateway/gateway-answers.js';
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
-import type { CurrencyService } from '../modules/market/currency.service.js';
+import type { Currencies } from '../market-store/currency-converter.js';
 import { addressKey } from '../security/address-key.js';
 import type { ConcurrencyLimiter, SlotRelease } from '../security/concurrency-limiter.js';
-import type { MarketService } from '../modules/market/market.service.js';
+import type { MarketReader } from '../market-store/market-reader.js';
 import { AddressBudgets } from './address-budgets.js';
 import type { AddressBudget, AddressLimits } from './address-budgets.js';
 import { refuseHandshake } from './handshake-refusal.js';
@@ -83,8 +83,8 @@ export class LiveHub {
 
   constructor(
     private readonly snapshot: MarketSnapshot,
-    private readonly currencies: CurrencyService,
-    private readonly market: MarketService,
+    private readonly currencies: Currencies,
+    private readonly market: MarketReader,
     private readonly pubSub: PubSub,
     private readonly log: FastifyBaseLogger,
     /** Counts open sockets per caller address, `limits.connections` at most. */

@@ -1,8 +1,8 @@
 import type { CoinListQuery, CoinTick, GlobalTick } from '@coinlens/contract';
 
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
-import type { CurrencyService } from '../modules/market/currency.service.js';
-import type { MarketService } from '../modules/market/market.service.js';
+import type { Currencies } from '../market-store/currency-converter.js';
+import type { MarketReader } from '../market-store/market-reader.js';
 import { parseListTopic } from './live-topic.js';
 import { coinTick, globalTick } from './tick-view.js';
 
@@ -21,8 +21,8 @@ export class TickContext {
 
   constructor(
     private readonly snapshot: MarketSnapshot,
-    private readonly currencies: CurrencyService,
-    private readonly market: MarketService,
+    private readonly currencies: Currencies,
+    private readonly market: MarketReader,
     readonly time: number,
   ) {
     this.stale = snapshot.isStale(time);

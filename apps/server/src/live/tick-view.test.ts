@@ -2,7 +2,7 @@ import type { CoinListItem, CoinTick } from '@coinlens/contract';
 import { describe, expect, it } from 'vitest';
 
 import type { CoinState } from '../market-store/market-snapshot.js';
-import type { Converter } from '../modules/market/currency.service.js';
+import type { Converter } from '../market-store/currency-converter.js';
 import { coinListItem } from '../modules/market/market-views.js';
 import { coinTick } from './tick-view.js';
 

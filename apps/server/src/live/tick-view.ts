@@ -1,9 +1,9 @@
 import type { CoinTick, GlobalTick } from '@coinlens/contract';
 
 import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
-import { coinPriceFields } from '../modules/market/coin-price-fields.js';
-import type { Converter } from '../modules/market/currency.service.js';
-import { percent, significant } from '../modules/market/precision.js';
+import { coinPriceFields } from '../market-store/coin-price-fields.js';
+import type { Converter } from '../market-store/currency-converter.js';
+import { percent, significant } from '../market-store/precision.js';
 
 export function coinTick(coin: CoinState, money: Converter, stale: boolean): CoinTick {
   return {

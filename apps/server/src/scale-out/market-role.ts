@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { MarketIngest } from '../ingest/market-ingest.js';
-import type { MarketReadiness } from '../http/health.js';
+import type { MarketReadiness } from '../market-store/market-readiness.js';
 import type { SnapshotFollower, SnapshotPublisher } from './snapshot-stream.js';
 
 /** Work that only one instance may do: ingest, and what writes from it (feeds, flashes, the upload sweep). */

@@ -10,7 +10,7 @@ import type {
   VenueQuote,
 } from '../market-store/market-snapshot.js';
 import { emptyCoinState, emptyExchangeState } from '../market-store/market-snapshot.js';
-import type { MarketReadiness } from '../http/health.js';
+import type { MarketReadiness } from '../market-store/market-readiness.js';
 
 /**
  * The market snapshot as the ingest leader sends it to the other instances. Every message is complete for the

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
-import type { MarketReadiness } from '../http/health.js';
+import type { MarketReadiness } from '../market-store/market-readiness.js';
 import type { EncodedSnapshot, SnapshotEncoder } from './snapshot-codec.js';
 import { applySnapshotMessage } from './snapshot-codec.js';
 import { fromWire, toWire } from './snapshot-wire.js';

@@ -3,7 +3,7 @@ import { NotFoundError, RESOLUTION_MS } from '@coinlens/market-model';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { EventLoopSlices } from '../../runtime/event-loop-slices.js';
-import { bucketStart, rollUp } from '../candle-rollup.js';
+import { bucketStart, rollUp } from '../../market-store/candle-rollup.js';
 import type { HistoryCache } from '../history-cache.js';
 
 /** Closed 1m candles since the last stored one, rolled up into the 5m, 1h and 1d buckets they touch. */

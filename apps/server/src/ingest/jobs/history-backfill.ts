@@ -6,7 +6,7 @@ import { CandleSeries } from '../../analytics/candle-series.js';
 import type { MarketDataProvider, CoinProfile, Resolution } from '@coinlens/market-model';
 import { NotFoundError, ProviderError, RateLimitedError, RESOLUTION_MS } from '@coinlens/market-model';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
-import { bucketStart } from '../candle-rollup.js';
+import { bucketStart } from '../../market-store/candle-rollup.js';
 import { EventLoopSlices } from '../../runtime/event-loop-slices.js';
 import type { HistoryCache } from '../history-cache.js';
 

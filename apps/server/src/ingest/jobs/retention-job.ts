@@ -1,6 +1,6 @@
 import type { Resolution } from '@coinlens/market-model';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
-import { CANDLE_RETENTION_MS } from '../candle-rollup.js';
+import { CANDLE_RETENTION_MS } from '../../market-store/candle-rollup.js';
 
 /** Deletes stored candles past their resolution's retention. */
 export class RetentionJob {

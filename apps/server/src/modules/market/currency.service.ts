@@ -2,16 +2,8 @@ import { DISPLAY_CURRENCIES, ErrorCode } from '@coinlens/contract';
 import type { CurrencyEntry } from '@coinlens/contract';
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
+import type { Converter, Currencies } from '../../market-store/currency-converter.js';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
-
-/** Converts USD values into a caller's currency; `currency` is its lower-case code. */
-export interface Converter {
-  currency: string;
-  /** Units of the currency per USD. */
-  perUsd: number;
-  convert(usd: number): number;
-  convertNullable(usd: number | null | undefined): number | null;
-}
 
 const USD: Converter = {
   currency: 'usd',
@@ -21,7 +13,7 @@ const USD: Converter = {
 };
 
 /** The supported currencies and their rates; prices are converted on the server for every price procedure. */
-export class CurrencyService {
+export class CurrencyService implements Currencies {
   constructor(private readonly snapshot: MarketSnapshot) {}
 
   /** Every catalogue currency; status 1 when a rate is known now, 0 otherwise (USD always 1). */

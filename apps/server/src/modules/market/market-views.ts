@@ -15,28 +15,16 @@ import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { sectorName } from '@coinlens/market-model';
 import countries from 'i18n-iso-countries';
 import type { LocaleData } from 'i18n-iso-countries';
-import { coinPriceFields } from './coin-price-fields.js';
+import { coinPriceFields } from '../../market-store/coin-price-fields.js';
 import { coverageView } from './coverage-view.js';
-import type { Converter } from './currency.service.js';
-import { percent, significantOrNull, sparklineShape } from './precision.js';
-
-export interface Freshness {
-  as_of: number;
-  stale: boolean;
-}
+import type { Converter } from '../../market-store/currency-converter.js';
+import { localName } from '../../market-store/local-name.js';
+import type { Freshness } from '../../market-store/market-reader.js';
+import { percent, significantOrNull, sparklineShape } from '../../market-store/precision.js';
 
 /** Scores are shown with one decimal. */
 export function roundScore(score: number): number {
   return Math.round(score * 10) / 10;
-}
-
-export function localName(
-  names: { 'zh-Hans'?: string; vi?: string },
-  fallback: string,
-  language: AppLanguage,
-): string {
-  if (language === 'en') return fallback;
-  return names[language] ?? fallback;
 }
 
 export function coinListItem(

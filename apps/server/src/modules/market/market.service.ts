@@ -14,7 +14,7 @@ import type {
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
-import { bucketStart } from '../../ingest/candle-rollup.js';
+import { bucketStart } from '../../market-store/candle-rollup.js';
 import type {
   CoinState,
   ExchangeState,
@@ -23,9 +23,10 @@ import type {
 } from '../../market-store/market-snapshot.js';
 import type { MarketDataProvider, Candle, Resolution } from '@coinlens/market-model';
 import { RESOLUTION_MS, sectorName } from '@coinlens/market-model';
-import type { Converter, CurrencyService } from './currency.service.js';
+import type { Converter } from '../../market-store/currency-converter.js';
+import type { CoinOrderQuery, Freshness, MarketReader } from '../../market-store/market-reader.js';
+import type { CurrencyService } from './currency.service.js';
 import type { DistinctCallers } from '../../security/distinct-callers.js';
-import type { Freshness } from './market-views.js';
 import { coinDetail, coinListItem, exchangeDetail, exchangeListItem, tickerView } from './market-views.js';
 import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { coinScoreView } from './score-views.js';
@@ -49,9 +50,6 @@ interface Page<T> {
   page_size: number;
   total: number;
 }
-
-/** What orders and selects a coin list, without its page and currency. */
-export type CoinOrderQuery = Omit<CoinListQuery, 'page' | 'page_size' | 'currency'>;
 
 /** A page of scored items with the methodology version of their scores. */
 type ScoredPage<T> = Page<T> & { currency: string; methodology_version: string } & Freshness;
@@ -108,7 +106,7 @@ function defaultDescending(sort: string): boolean {
 }
 
 /** Every market read: answered from the in-memory snapshot; only charts read stored candles. */
-export class MarketService {
+export class MarketService implements MarketReader {
   constructor(
     private readonly snapshot: MarketSnapshot,
     private readonly currencies: CurrencyService,

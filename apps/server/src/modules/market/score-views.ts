@@ -4,11 +4,11 @@ import type { AppLanguage, CoinScoreView, ScoreState } from '@coinlens/contract'
 import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
 import type { CoinFlag } from '../../scoring/coin-factors.js';
 import { COIN_FACTOR_WEIGHTS, SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
-import type { Converter } from './currency.service.js';
+import type { Converter } from '../../market-store/currency-converter.js';
 import { coverageView } from './coverage-view.js';
-import type { Freshness } from './market-views.js';
+import type { Freshness } from '../../market-store/market-reader.js';
 import { roundScore } from './market-views.js';
-import { significantOrNull } from './precision.js';
+import { significantOrNull } from '../../market-store/precision.js';
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 

@@ -17,8 +17,8 @@ import type {
 import { LocalisedFailure, ProcedureFailure } from '../../gateway/procedure-failure.js';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
-import { localName } from '../market/market-views.js';
-import type { CurrencyService } from '../market/currency.service.js';
+import type { Currencies } from '../../market-store/currency-converter.js';
+import { localName } from '../../market-store/local-name.js';
 import type { Position } from './average-cost.js';
 import { replay } from './average-cost.js';
 import { readCoinlensRows, writeCoinlensCsv } from './coinlens-csv.js';
@@ -47,7 +47,7 @@ export class PortfolioService {
   constructor(
     private readonly repository: PortfolioRepository,
     private readonly snapshot: MarketSnapshot,
-    private readonly currencies: CurrencyService,
+    private readonly currencies: Currencies,
     candles: CandleRepository,
     private readonly now: () => number = Date.now,
     /** Whether this process writes the candles (it ingests: always, unless a scale-out follower). */

@@ -9,7 +9,7 @@ import type {
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { SECTORS_WITH_NAMES } from '@coinlens/market-model';
 import type { DistinctCallers } from '../../security/distinct-callers.js';
-import type { MarketService } from '../market/market.service.js';
+import type { MarketReader } from '../../market-store/market-reader.js';
 import { MatchTier, SearchIndex, type SearchEntry, type SearchHit } from './search-index.js';
 
 type EntityKind = 'coin' | 'exchange' | 'concept';
@@ -43,7 +43,7 @@ export class SearchService {
 
   constructor(
     private readonly snapshot: MarketSnapshot,
-    private readonly market: MarketService,
+    private readonly market: MarketReader,
     private readonly coinInterest: DistinctCallers,
     private readonly keywordInterest: DistinctCallers,
     private readonly newsSearch: NewsSearch | null = null,

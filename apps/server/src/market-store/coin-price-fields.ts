@@ -1,7 +1,7 @@
 import type { CoinTick } from '@coinlens/contract';
 
-import type { CoinState } from '../../market-store/market-snapshot.js';
-import type { Converter } from './currency.service.js';
+import type { Converter } from './currency-converter.js';
+import type { CoinState } from './market-snapshot.js';
 import { percent, significantOrNull } from './precision.js';
 
 export type CoinPriceFields = Omit<CoinTick, 'rank' | 'stale' | 'as_of'>;
