@@ -10,7 +10,7 @@ import { AdRepository } from '../modules/ads/ad.repository.js';
 import { AppRepository } from '../modules/app/app.repository.js';
 import { ArticleRepository } from '../modules/content/article.repository.js';
 import { ArticlePublisher } from '../modules/content/article-publisher.js';
-import { encodeLocalised, localisedText } from '../modules/content/localised-json.js';
+import { encodeLocalised, localisedText } from '../db/localised-json.js';
 import { InboxRepository } from '../modules/inbox/inbox.repository.js';
 import { InboxService } from '../modules/inbox/inbox.service.js';
 

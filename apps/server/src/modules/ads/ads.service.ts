@@ -1,6 +1,6 @@
 import type { AdPosition, AppLanguage, LocalisedText, ProcedureOutput } from '@coinlens/contract';
 
-import { encodeLocalised, localisedText } from '../content/localised-json.js';
+import { encodeLocalised, localisedText } from '../../db/localised-json.js';
 import type { AdRepository } from './ad.repository.js';
 
 /** Coinlens's own placements, so each slot shows something on a fresh start; operators add real ones. */

@@ -3,7 +3,12 @@ import { APP_LANGUAGES } from '@coinlens/contract';
 import type { ArticleKind, ArticleOrigin } from '../../db/schema.js';
 import { isNearDuplicateTitle, titleFingerprint } from '../../news/article-identity.js';
 import type { ArticleRepository } from './article.repository.js';
-import { decodeLocalised, encodeLocalised, pickLanguage, type PartialLocalised } from './localised-json.js';
+import {
+  decodeLocalised,
+  encodeLocalised,
+  pickLanguage,
+  type PartialLocalised,
+} from '../../db/localised-json.js';
 
 export interface ArticleDraft {
   kind: ArticleKind;

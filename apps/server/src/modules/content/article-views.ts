@@ -9,7 +9,7 @@ import type {
 
 import { APP_NAME } from '../app/app-name.js';
 import type { ArticleRow, CommentRow } from './article.repository.js';
-import { localisedText } from './localised-json.js';
+import { localisedText } from '../../db/localised-json.js';
 
 export interface ArticleCoin {
   id: string;

@@ -22,7 +22,7 @@ import {
   type ArticleCoin,
   type ArticleExtras,
 } from './article-views.js';
-import { localisedText } from './localised-json.js';
+import { localisedText } from '../../db/localised-json.js';
 
 /** Names a coin id in the caller's language; null for a coin the market no longer lists. */
 export type CoinNamer = (coinId: string, language: AppLanguage) => ArticleCoin | null;

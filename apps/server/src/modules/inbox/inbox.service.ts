@@ -3,7 +3,7 @@ import { ErrorCode, type AppLanguage, type ProcedureOutput } from '@coinlens/con
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
 import { htmlToText } from '../../news/html-sanitiser.js';
 import type { PublishedArticle } from '../content/article-publisher.js';
-import { encodeLocalised, localisedText } from '../content/localised-json.js';
+import { encodeLocalised, localisedText } from '../../db/localised-json.js';
 import { isScoreFlagFlash } from '../content/market-flashes.js';
 import type { InboxMessageDraft } from './inbox-message-draft.js';
 import type { InboxMessageRow, InboxRepository } from './inbox.repository.js';
