@@ -40,3 +40,5 @@ export * from './format/article-html.js';
 export * from './format/display-time.js';
 export * from './format/date-header.js';
 export * from './format/relative-time.js';
+export * from './portfolio/portfolio-valuation.js';
+export * from './portfolio/portfolio-answer.js';

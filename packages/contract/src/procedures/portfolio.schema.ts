@@ -115,15 +115,23 @@ export const portfolioHolding = z.object({
 });
 export type PortfolioHolding = z.infer<typeof portfolioHolding>;
 
+/** The holdings added up by the one valuation, `valuePortfolio` (packages/contract/src/portfolio/). */
 export const portfolioTotals = z.object({
+  /** Of the holdings with a price. */
   value: z.number(),
+  /** Of the same holdings as `value` (an unpriced coin counts in neither), so value − cost_basis = unrealised_pnl. */
   cost_basis: z.number(),
   unrealised_pnl: z.number(),
+  /** unrealised_pnl / cost_basis in percent; null when the cost basis is 0. */
   unrealised_pnl_percent: z.number().nullable(),
+  /** Of every holding, priced or not, open or closed. */
   realised_pnl: z.number(),
   /** unrealised + realised. */
   total_pnl: z.number(),
-  /** How much the value moved over the last 24 h at today's amounts; null without 24 h changes. */
+  /**
+   * How much the value moved over the last 24 h at today's amounts; null when no held, priced coin has a 24 h
+   * change (a fall of 100 % or more is not a valid one).
+   */
   value_change_24h: z.number().nullable(),
 });
 export type PortfolioTotals = z.infer<typeof portfolioTotals>;

@@ -1,8 +1,14 @@
 import {
+  basisOfHolding,
   ErrorCode,
   PORTFOLIO_IMPORT_MAX_ROWS,
   PORTFOLIO_LIMIT_MESSAGE,
   PORTFOLIO_TRANSACTION_LIMIT,
+  portfolioAllocation,
+  quoteOfHolding,
+  totalsOfValuation,
+  valueHolding,
+  valuePortfolio,
 } from '@coinlens/contract';
 import type {
   AppLanguage,
@@ -11,7 +17,6 @@ import type {
   PortfolioImportFormat,
   PortfolioTransaction,
   PortfolioTransactionDraft,
-  PortfolioTotals,
 } from '@coinlens/contract';
 
 import { LocalisedFailure, ProcedureFailure } from '../../gateway/procedure-failure.js';
@@ -139,21 +144,23 @@ export class PortfolioService {
       const position = replay(inLedgerOrder(coinRows).map(ledgerEntryOf)).position;
       holdings.push(this.holding(coinId, position, coinRows.length, money.perUsd, language));
     }
-    const totalValue = holdings.reduce((sum, holding) => sum + (holding.value ?? 0), 0);
-    for (const holding of holdings) {
-      holding.allocation =
-        holding.value === null ? null : totalValue > 0 ? (holding.value / totalValue) * 100 : 0;
-    }
     holdings.sort(
       (a, b) =>
         Number(a.amount === 0) - Number(b.amount === 0) ||
         (b.value ?? -1) - (a.value ?? -1) ||
         a.coin_id.localeCompare(b.coin_id),
     );
+    // Valued in the answer's order, as the web values the answer again: the same sums to the last bit.
+    const bases = holdings.map(basisOfHolding);
+    const quotes = new Map(holdings.map((holding) => [holding.coin_id, quoteOfHolding(holding)]));
+    const shares = new Map(portfolioAllocation(bases, quotes).map((slice) => [slice.coinId, slice.share]));
+    for (const holding of holdings) {
+      holding.allocation = holding.value === null ? null : (shares.get(holding.coin_id) ?? 0) * 100;
+    }
     return {
       currency: money.currency,
       holdings,
-      totals: totalsOf(holdings),
+      totals: totalsOfValuation(valuePortfolio(bases, quotes)),
       as_of: this.snapshot.lastTickAt,
       stale: this.snapshot.isStale(this.now()),
     };
@@ -381,8 +388,12 @@ export class PortfolioService {
     const amount = decimalToNumber(position.amount, UNIT_SCALE);
     const cost = decimalToNumber(position.cost, MONEY_SCALE) * perUsd;
     const price = coin?.price === null || coin?.price === undefined ? null : coin.price * perUsd;
-    const value = price === null ? null : amount * price;
-    const unrealised = value === null ? null : value - cost;
+    const change24h = coin?.metrics?.change24h ?? null;
+    const realised = decimalToNumber(position.realised, MONEY_SCALE) * perUsd;
+    const valuation = valueHolding(
+      { coinId, amount, costBasis: cost, realisedPnl: realised },
+      { price, change24h },
+    );
     return {
       coin_id: coinId,
       symbol: coin?.profile.symbol ?? coinId.toUpperCase(),
@@ -390,14 +401,14 @@ export class PortfolioService {
       local_name: coin ? localName(coin.profile.localNames, coin.profile.name, language) : coinId,
       logo: coin?.profile.logo ?? '',
       price,
-      change_24h: coin?.metrics?.change24h ?? null,
+      change_24h: change24h,
       amount,
       average_cost: position.amount === 0n ? null : cost / amount,
       cost_basis: cost,
-      value,
-      unrealised_pnl: unrealised,
-      unrealised_pnl_percent: unrealised === null || cost === 0 ? null : (unrealised / cost) * 100,
-      realised_pnl: decimalToNumber(position.realised, MONEY_SCALE) * perUsd,
+      value: valuation.value,
+      unrealised_pnl: valuation.unrealisedPnl,
+      unrealised_pnl_percent: valuation.unrealisedPct,
+      realised_pnl: realised,
       allocation: null,
       transaction_count: transactionCount,
     };
@@ -410,34 +421,4 @@ function canonical(text: string): string {
   const trimmedWhole = whole.replace(/^0+(?=\d)/, '');
   const trimmedFraction = fraction.replace(/0+$/, '');
   return trimmedFraction === '' ? trimmedWhole : `${trimmedWhole}.${trimmedFraction}`;
-}
-
-function totalsOf(holdings: readonly PortfolioHolding[]): PortfolioTotals {
-  let value = 0;
-  let costOfValued = 0;
-  let cost = 0;
-  let unrealised = 0;
-  let realised = 0;
-  let change: number | null = null;
-  for (const holding of holdings) {
-    cost += holding.cost_basis;
-    realised += holding.realised_pnl;
-    if (holding.value !== null && holding.unrealised_pnl !== null) {
-      value += holding.value;
-      costOfValued += holding.cost_basis;
-      unrealised += holding.unrealised_pnl;
-    }
-    if (holding.value !== null && holding.change_24h !== null && holding.amount > 0) {
-      change = (change ?? 0) + holding.value - holding.value / (1 + holding.change_24h / 100);
-    }
-  }
-  return {
-    value,
-    cost_basis: cost,
-    unrealised_pnl: unrealised,
-    unrealised_pnl_percent: costOfValued > 0 ? (unrealised / costOfValued) * 100 : null,
-    realised_pnl: realised,
-    total_pnl: unrealised + realised,
-    value_change_24h: change,
-  };
 }

@@ -1,4 +1,4 @@
-import type { PortfolioHolding } from '@coinlens/contract';
+import { totalsOfValuation, type PortfolioHolding } from '@coinlens/contract';
 import { describe, expect, it } from 'vitest';
 
 import { LivePortfolio } from './live-portfolio';
@@ -76,5 +76,45 @@ describe('LivePortfolio', () => {
     live.totalRef('value')(total);
     live.update('btc', { price: 100 });
     expect(total.textContent).toBe('as rendered');
+  });
+
+  it('adds up a summary answer as the server does: an unpriced coin in neither value nor cost', () => {
+    const unpriced: PortfolioHolding = {
+      ...holding('dust', 10, 500, 0),
+      price: null,
+      change_24h: null,
+      value: null,
+      unrealised_pnl: null,
+      realised_pnl: -100,
+    };
+    const btc: PortfolioHolding = {
+      ...holding('btc', 0.5, 20_000, 50_000),
+      change_24h: 25,
+      realised_pnl: 1_000,
+    };
+    const live = new LivePortfolio([btc, unpriced], '$');
+    expect(totalsOfValuation(live.totals())).toEqual({
+      value: 25_000,
+      cost_basis: 20_000,
+      unrealised_pnl: 5_000,
+      unrealised_pnl_percent: 25,
+      realised_pnl: 900,
+      total_pnl: 5_900,
+      value_change_24h: 5_000,
+    });
+  });
+
+  it('shows no 24 h move, not a move of 0, when no coin has a 24 h change', () => {
+    const live = new LivePortfolio([holding('btc', 1, 100, 100)], '$');
+    const change = element();
+    const changePct = element();
+    live.totalRef('change')(change);
+    live.totalRef('changePct')(changePct);
+    live.update('btc', { price: 110, change24h: null });
+    expect(change.textContent).toBe('-');
+    expect(live.totals().change24h).toBeNull();
+    live.update('btc', { change24h: 10 });
+    expect(change.textContent).toBe('+$10.00');
+    expect(changePct.textContent).toBe('+10.00%');
   });
 });

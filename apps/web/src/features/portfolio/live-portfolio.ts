@@ -1,32 +1,26 @@
-import { formatPercent, type PortfolioHolding } from '@coinlens/contract';
+import {
+  basisOfHolding,
+  formatPercent,
+  portfolioAllocation,
+  quoteOfHolding,
+  valueHolding,
+  valuePortfolio,
+  type AllocationSlice,
+  type CoinQuote,
+  type HoldingBasis,
+  type HoldingValuation,
+  type PortfolioHolding,
+  type PortfolioValuation,
+} from '@coinlens/contract';
 
 import { directionOf } from '@/components/Change';
 import { writeText } from '@/lib/live/live-cells';
 import { formatMoney } from '@/lib/money-format';
 import { formatSignedMoney } from './portfolio-format';
-import {
-  allocation,
-  portfolioTotals,
-  valueHolding,
-  type AllocationSlice,
-  type CoinQuote,
-  type HoldingBasis,
-  type HoldingValuation,
-  type PortfolioTotals,
-} from './valuation';
 
 /** The figures the screen writes; each is a text cell, the signed ones coloured up or down. */
 export type TotalCell = 'value' | 'pnl' | 'pnlPct' | 'change' | 'changePct' | 'unrealised' | 'realised';
 export type HoldingCell = 'value' | 'pnl' | 'pnlPct';
-
-function basisOf(holding: PortfolioHolding): HoldingBasis {
-  return {
-    coinId: holding.coin_id,
-    amount: holding.amount,
-    costBasis: holding.cost_basis,
-    realisedPnl: holding.realised_pnl,
-  };
-}
 
 function signed(element: HTMLElement, text: string, value: number | null): void {
   writeText(element, text);
@@ -42,7 +36,8 @@ function signed(element: HTMLElement, text: string, value: number | null): void 
  * The portfolio page's live figures. The summary answer gives amounts and cost; ticks move prices (the holding
  * rows' live cells hand them here), and every figure derived from them — a row's value and P&L, the totals,
  * the allocation bar — is written into its element without rendering React (as lib/live/live-cells.ts does
- * for coin rows). A render reads the same state, so what React writes and what a tick wrote agree.
+ * for coin rows). A render reads the same state, so what React writes and what a tick wrote agree. Every figure
+ * is the contract's one valuation (`valuePortfolio`), the one the server's summary totals come from.
  */
 export class LivePortfolio {
   readonly holdings: readonly HoldingBasis[];
@@ -60,12 +55,9 @@ export class LivePortfolio {
     /** Newer quotes (the last ticks of the page's previous answer) than the answer's own. */
     newer?: LivePortfolio,
   ) {
-    this.holdings = holdings.map(basisOf);
+    this.holdings = holdings.map(basisOfHolding);
     for (const holding of holdings) {
-      this.quotes.set(
-        holding.coin_id,
-        newer?.quotes.get(holding.coin_id) ?? { price: holding.price, change24h: holding.change_24h },
-      );
+      this.quotes.set(holding.coin_id, newer?.quotes.get(holding.coin_id) ?? quoteOfHolding(holding));
     }
   }
 
@@ -80,12 +72,12 @@ export class LivePortfolio {
       : { value: null, unrealisedPnl: null, unrealisedPct: null, change24h: null };
   }
 
-  totals(): PortfolioTotals {
-    return portfolioTotals(this.holdings, this.quotes);
+  totals(): PortfolioValuation {
+    return valuePortfolio(this.holdings, this.quotes);
   }
 
   allocation(): AllocationSlice[] {
-    return allocation(this.holdings, this.quotes);
+    return portfolioAllocation(this.holdings, this.quotes);
   }
 
   /** A ref callback registering the element of a total. */
