@@ -15,6 +15,7 @@ COPY packages/contract/package.json packages/contract/
 COPY packages/market-model/package.json packages/market-model/
 COPY packages/market-simulator/package.json packages/market-simulator/
 COPY packages/attack-lab/package.json packages/attack-lab/
+COPY packages/score/package.json packages/score/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/

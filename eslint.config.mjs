@@ -1,7 +1,7 @@
 // Type-aware lint for every workspace. Import direction follows docs/architecture.md:
 // web -> contract, server -> contract, never web <-> server; the market simulator -> market-model and contract, and
 // only the server's provider registry imports it; inside web: components/lib -> features -> pages -> app;
-// inside server: gateway -> modules -> (market-data, scoring, db); scoring imports nothing with I/O.
+// inside server: gateway -> modules -> (market-data, db); the score package imports nothing with I/O.
 import { readdirSync } from 'node:fs';
 
 import js from '@eslint/js';
@@ -99,14 +99,10 @@ export default tseslint.config(
             { target: `${web}/pages`, from: [`${web}/app`] },
             ...webFeatureZones,
             {
-              target: `${server}/scoring`,
-              from: [
-                `${server}/db`,
-                `${server}/gateway`,
-                `${server}/modules`,
-                `${server}/live`,
-                `${server}/ingest`,
-              ],
+              target: './packages/score',
+              from: ['./apps', './packages/market-simulator'],
+              message:
+                'The score is pure: it depends on the market model and the contract only; the host brings the I/O.',
             },
             { target: `${server}/modules`, from: [`${server}/gateway/gateway-plugin.ts`] },
             { target: `${server}/market-data`, from: [`${server}/gateway`, `${server}/modules`] },
@@ -128,6 +124,24 @@ export default tseslint.config(
               name: '@coinlens/market-simulator',
               message:
                 'Only market-data/provider-registry.ts (and tests) may use the simulator: the rest of the server sees a MarketDataProvider.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The score does no I/O: no Node built-ins and no packages beyond the contract and the market model.
+    files: ['packages/score/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!@coinlens/(contract|market-model)$|\\.{1,2}/)',
+              message: 'The score imports only @coinlens/contract, @coinlens/market-model and its own files.',
             },
           ],
         },

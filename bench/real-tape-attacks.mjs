@@ -21,9 +21,9 @@ import {
   quoteTouch,
   WASH_FAMILIES,
 } from '@coinlens/attack-lab';
+import { auditVenues } from '@coinlens/score';
 
 import { readVenueFolder } from '../apps/server/src/audit/venue-folder.ts';
-import { auditVenues } from '../apps/server/src/scoring/venue-integrity/judge-venues.ts';
 import {
   laidOnto,
   realQuotes,

@@ -2,11 +2,14 @@
 // The simulator's honest flow next to the real public tapes, on every tape test the detector uses (the same
 // functions), so the calibration can be checked: `npm run bench:calibration` (runs the sources through tsx).
 import { SimulatorProvider, SCENARIOS } from '@coinlens/market-simulator';
+import {
+  benfordMad,
+  flowPriceCoherence,
+  matchedLegShare,
+  roundSizeShare,
+  signClustering,
+} from '@coinlens/score';
 
-import { flowPriceCoherence } from '../apps/server/src/scoring/venue-integrity/flow-price.ts';
-import { matchedLegShare } from '../apps/server/src/scoring/venue-integrity/matched-legs.ts';
-import { signClustering } from '../apps/server/src/scoring/venue-integrity/sign-clustering.ts';
-import { benfordMad, roundSizeShare } from '../apps/server/src/scoring/venue-integrity/trade-size-tests.ts';
 import { realTapes, realTapesPresent } from '../apps/server/test/support/real-tapes.ts';
 
 const AT = Date.UTC(2026, 10, 20, 12, 0);

@@ -15,6 +15,7 @@ const suites = [
   { name: 'contract', dir: 'packages/contract', quick: true },
   { name: 'market-simulator', dir: 'packages/market-simulator', quick: true },
   { name: 'attack-lab', dir: 'packages/attack-lab', quick: true },
+  { name: 'score', dir: 'packages/score', quick: true },
   // Quick: the unit tests beside the code (src/), not the integration files that start a server (test/).
   { name: 'server', dir: 'apps/server', args: ['--exclude', SOAK], quickArgs: ['src'] },
   { name: 'live-soak', dir: 'apps/server', args: [SOAK], background: true },

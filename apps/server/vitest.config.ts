@@ -14,6 +14,7 @@ export default defineConfig({
       '@coinlens/market-simulator': fileURLToPath(
         new URL('../../packages/market-simulator/src/index.ts', import.meta.url),
       ),
+      '@coinlens/score': fileURLToPath(new URL('../../packages/score/src/index.ts', import.meta.url)),
     },
   },
   test: {

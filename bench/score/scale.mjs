@@ -1,8 +1,5 @@
 // Pure computation over synthetic universes (venue integrity, coin factors, ranks, aggregation): how compute grows.
-const dist = (file) => new URL(`../../apps/server/dist/${file}`, import.meta.url).href;
-const { scoreVenues } = await import(dist('scoring/venue-integrity/venue-integrity.js'));
-const { coinFactorValues } = await import(dist('scoring/coin-factors.js'));
-const { scoreCoins } = await import(dist('scoring/coin-score.js'));
+import { coinFactorValues, scoreCoins, scoreVenues } from '@coinlens/score';
 
 export function scaleReport() {
   let seed = 7;

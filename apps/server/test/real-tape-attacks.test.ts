@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 
 import { injectWash } from '@coinlens/attack-lab';
 import type { WashFamily } from '@coinlens/attack-lab';
+import { auditVenues } from '@coinlens/score';
+import type { VenueVerdict } from '@coinlens/score';
 import { readVenueFolder } from '../src/audit/venue-folder.js';
-import { auditVenues } from '../src/scoring/venue-integrity/judge-venues.js';
-import type { VenueVerdict } from '../src/scoring/venue-integrity/judge-venues.js';
 import { laidOnto, realTapes, realTapesPresent, writeAuditFolder } from './support/real-tapes.js';
 import type { RealTape } from './support/real-tapes.js';
 import { bookAround, HONEST_DEPTH_SHARE } from './support/tape-books.js';

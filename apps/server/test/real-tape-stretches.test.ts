@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { honestShare } from '../src/scoring/venue-integrity/honest-share.js';
-import { integrityFeatures } from '../src/scoring/venue-integrity/integrity-features.js';
+import { honestShare, integrityFeatures } from '@coinlens/score';
 import { realTapes, realTapesPresent } from './support/real-tapes.js';
 
 const STRETCH = 500;

@@ -1,5 +1,5 @@
-import { firstIndex } from './sorted-search.js';
 import type { Candle } from '@coinlens/market-model';
+import { firstIndex } from '@coinlens/score';
 
 const TIME = 0;
 const OPEN = 1;

@@ -1,7 +1,7 @@
 import type { CandleSeries } from './candle-series.js';
 import { ScratchColumn, weightedMedianSelecting } from './column-statistics.js';
-import { logReturns, pearsonCorrelation } from './robust-statistics.js';
 import type { CoinProfile, VenueTicker } from '@coinlens/market-model';
+import { logReturns, pearsonCorrelation } from '@coinlens/score';
 
 /** Candle history a coin's metrics are computed from (USD, oldest first). */
 export interface CoinHistory {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { medianSelecting, ScratchColumn, weightedMedianSelecting } from './column-statistics.js';
-import { median, weightedMedian } from './robust-statistics.js';
+import { median, weightedMedian } from '@coinlens/score';
 
 const value = fc.oneof(
   fc.integer({ min: -5, max: 5 }),

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 
-import { auditVenues } from '../scoring/venue-integrity/judge-venues.js';
+import { auditVenues } from '@coinlens/score';
 import { auditJson, auditTable } from './audit-report.js';
 import { AuditInputError, readVenueFolder } from './venue-folder.js';
 

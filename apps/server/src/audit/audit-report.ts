@@ -1,5 +1,5 @@
-import { SCORE_METHODOLOGY_VERSION } from '../scoring/methodology.js';
-import type { VenueVerdict } from '../scoring/venue-integrity/judge-venues.js';
+import { SCORE_METHODOLOGY_VERSION } from '@coinlens/score';
+import type { VenueVerdict } from '@coinlens/score';
 
 /** The `--json` document of `npm run audit`. */
 export function auditJson(verdicts: readonly VenueVerdict[]): string {

@@ -2,10 +2,10 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node
 import { join } from 'node:path';
 
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
+import { dailyRate, tapeCapped, tapeWindow } from '@coinlens/score';
+import type { CoinMarketEvidence, VenueEvidence } from '@coinlens/score';
 
 import { depthWithinBandUsd } from '../ingest/book-depth.js';
-import { dailyRate, tapeCapped, tapeWindow } from '../scoring/tape-rate.js';
-import type { CoinMarketEvidence, VenueEvidence } from '../scoring/venue-integrity/venue-evidence.js';
 
 /** Bad input for `npm run audit`: names the file and, where there is one, the line. */
 export class AuditInputError extends Error {

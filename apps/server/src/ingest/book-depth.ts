@@ -1,6 +1,5 @@
 import type { BookLevel, OrderBookSnapshot } from '@coinlens/market-model';
-
-import { median } from '../analytics/robust-statistics.js';
+import { median } from '@coinlens/score';
 
 /** The band around mid that counts as depth (CoinGecko's ±2 %, "200 basis points"). */
 export const DEPTH_BAND = 0.02;

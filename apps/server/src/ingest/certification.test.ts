@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { ScoreHistory } from '../market-store/hourly-score-readings.js';
 import type { CoinScoreState } from '../market-store/market-snapshot.js';
-import { coinFactorValues } from '../scoring/coin-factors.js';
-import type { CoinEvidence } from '../scoring/coin-factors.js';
-import { scoreCoins } from '../scoring/coin-score.js';
-import type { VenueMarket } from '../scoring/verified-volume.js';
+import { coinFactorValues, scoreCoins } from '@coinlens/score';
+import type { CoinEvidence, VenueMarket } from '@coinlens/score';
 import { certificationOf } from './certification.js';
 
 const LINKS = {

@@ -1,7 +1,7 @@
 import type { CertificationState } from '@coinlens/contract';
 
 import type { CoinProfile } from '@coinlens/market-model';
-import type { CoinFlag } from '../scoring/coin-factors.js';
+import type { CoinFlag } from '@coinlens/score';
 import type { CoinScoreState, VenueQuote } from '../market-store/market-snapshot.js';
 
 /** Before the first score run: above this share of reported turnover on excluded venues a coin is high risk. */

@@ -6,20 +6,28 @@ import { EventLoopSlices } from '../runtime/event-loop-slices.js';
 import type { ScoreFactor } from '@coinlens/contract';
 import type { Capability, MarketDataProvider, SocialSnapshot, VenueTicker } from '@coinlens/market-model';
 import { tickerCopy } from '@coinlens/market-model';
-import { coinFactorValues } from '../scoring/coin-factors.js';
-import type { Baseline, CoinEvidence, CoinFactorValues, SocialReading } from '../scoring/coin-factors.js';
-import { scoreCoins } from '../scoring/coin-score.js';
-import { typicalReading } from '../scoring/typical-reading.js';
-import { coverageOf } from '../scoring/factor-coverage.js';
-import type { FactorSource } from '../scoring/factor-coverage.js';
-import { scoreExchanges } from '../scoring/exchange-score.js';
-import { TapeRates, tapeCapped } from '../scoring/tape-rate.js';
-import { fitDepthMultiples } from '../scoring/verified-volume.js';
-import type { VenueMarket } from '../scoring/verified-volume.js';
-import { judgeVenues } from '../scoring/venue-integrity/judge-venues.js';
-import type { VenueIntegrity } from '../scoring/venue-integrity/venue-integrity.js';
-import { explainMovement } from '../scoring/score-explanation.js';
-import { ScoreSmoother } from '../scoring/score-smoother.js';
+import {
+  coinFactorValues,
+  coverageOf,
+  explainMovement,
+  fitDepthMultiples,
+  judgeVenues,
+  scoreCoins,
+  scoreExchanges,
+  ScoreSmoother,
+  tapeCapped,
+  TapeRates,
+  typicalReading,
+} from '@coinlens/score';
+import type {
+  Baseline,
+  CoinEvidence,
+  CoinFactorValues,
+  FactorSource,
+  SocialReading,
+  VenueIntegrity,
+  VenueMarket,
+} from '@coinlens/score';
 import type { CoinState, MarketSnapshot } from '../market-store/market-snapshot.js';
 import { HourlyScoreReadings, SCORE_HISTORY_HOURS } from '../market-store/hourly-score-readings.js';
 import type { CorroborationPoint, HourlyReading } from '../market-store/hourly-reading.js';

@@ -5,9 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 import type { BookLevel, MarketDataProvider, OrderBookSnapshot, VenueTicker } from '@coinlens/market-model';
+import { judgeVenues, verifiedVolume } from '@coinlens/score';
 import { realTapes } from '../../test/support/real-tapes.js';
-import { judgeVenues } from '../scoring/venue-integrity/judge-venues.js';
-import { verifiedVolume } from '../scoring/verified-volume.js';
 import { bandDepth } from './book-depth.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 

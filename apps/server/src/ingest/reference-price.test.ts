@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { VenueTicker } from '@coinlens/market-model';
+import { median, medianAbsoluteDeviation, pearsonCorrelation, weightedMedian } from '@coinlens/score';
 import { referencePrice, VenueExclusions } from './reference-price.js';
-import {
-  median,
-  medianAbsoluteDeviation,
-  pearsonCorrelation,
-  weightedMedian,
-} from '../analytics/robust-statistics.js';
 
 function ticker(exchangeId: string, lastUsd: number, volumeUsd24h = 1_000_000): VenueTicker {
   return {

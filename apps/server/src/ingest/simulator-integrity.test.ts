@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 import { SimulatorProvider } from '@coinlens/market-simulator';
-import { judgeVenues } from '../scoring/venue-integrity/judge-venues.js';
+import { judgeVenues } from '@coinlens/score';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const HONEST = [

@@ -1,5 +1,4 @@
-import type { SocialReading } from '../scoring/coin-factors.js';
-import type { ScoreReading } from '../scoring/score-explanation.js';
+import type { ScoreReading, SocialReading } from '@coinlens/score';
 
 /** What a coin looked like at one hourly mark, for "why it moved" and corroboration a day later. */
 export interface HourlyReading {

@@ -1,10 +1,6 @@
 import type { CertificationState, ExchangeScoreFactor } from '@coinlens/contract';
 
 import type { CoinMetrics } from '../analytics/coin-metrics.js';
-import type { CoinScore } from '../scoring/coin-score.js';
-import type { CoinCoverage, FactorSource } from '../scoring/factor-coverage.js';
-import type { ExchangeScore } from '../scoring/exchange-score.js';
-import type { ScoreMovement } from '../scoring/score-explanation.js';
 import type { ScoreHistory } from './hourly-score-readings.js';
 import type {
   CoinProfile,
@@ -15,6 +11,7 @@ import type {
   SocialSnapshot,
   VenueTicker,
 } from '@coinlens/market-model';
+import type { CoinCoverage, CoinScore, ExchangeScore, FactorSource, ScoreMovement } from '@coinlens/score';
 
 export interface VenueQuote {
   ticker: VenueTicker;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
 import type { Database } from '../db/schema.js';
-import type { CoinFlag } from '../scoring/coin-factors.js';
+import type { CoinFlag } from '@coinlens/score';
 import type { HourlyReading } from './hourly-reading.js';
 
 const BATCH_ROWS = 500;

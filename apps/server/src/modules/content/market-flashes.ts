@@ -2,7 +2,7 @@ import { coinFlagText, type LocalisedText } from '@coinlens/contract';
 
 import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
 import type { Announcement } from '@coinlens/market-model';
-import type { CoinFlag } from '../../scoring/coin-factors.js';
+import type { CoinFlag } from '@coinlens/score';
 import { APP_NAME } from '../app/app-name.js';
 import type { ArticleDraft, ArticlePublisher } from './article-publisher.js';
 import { utc8Date } from './article-views.js';

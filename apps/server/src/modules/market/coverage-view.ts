@@ -1,4 +1,4 @@
-import type { FactorSource } from '../../scoring/factor-coverage.js';
+import type { FactorSource } from '@coinlens/score';
 
 /** One factor's coverage as answered: whether it had data, from which source, as of when. */
 export interface CoverageEntry<F extends string> {

@@ -11,8 +11,8 @@ import type {
 } from '@coinlens/contract';
 
 import type { CoinState, ExchangeState, VenueQuote } from '../../market-store/market-snapshot.js';
-import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { sectorName } from '@coinlens/market-model';
+import { SCORE_METHODOLOGY_VERSION } from '@coinlens/score';
 import countries from 'i18n-iso-countries';
 import type { LocaleData } from 'i18n-iso-countries';
 import { coinPriceFields } from '../../market-store/coin-price-fields.js';

@@ -23,12 +23,12 @@ import type {
 } from '../../market-store/market-snapshot.js';
 import type { MarketDataProvider, Candle, Resolution } from '@coinlens/market-model';
 import { RESOLUTION_MS, sectorName } from '@coinlens/market-model';
+import { SCORE_METHODOLOGY_VERSION } from '@coinlens/score';
 import type { Converter } from '../../market-store/currency-converter.js';
 import type { CoinOrderQuery, Freshness, MarketReader } from '../../market-store/market-reader.js';
 import type { CurrencyService } from './currency.service.js';
 import type { DistinctCallers } from '../../security/distinct-callers.js';
 import { coinDetail, coinListItem, exchangeDetail, exchangeListItem, tickerView } from './market-views.js';
-import { SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import { coinScoreView } from './score-views.js';
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import { coinFlagText, SCORE_FACTORS } from '@coinlens/contract';
 import type { AppLanguage, CoinScoreView, ScoreState } from '@coinlens/contract';
+import { COIN_FACTOR_WEIGHTS, SCORE_METHODOLOGY_VERSION } from '@coinlens/score';
+import type { CoinFlag } from '@coinlens/score';
 
 import type { CoinState, MarketSnapshot } from '../../market-store/market-snapshot.js';
-import type { CoinFlag } from '../../scoring/coin-factors.js';
-import { COIN_FACTOR_WEIGHTS, SCORE_METHODOLOGY_VERSION } from '../../scoring/methodology.js';
 import type { Converter } from '../../market-store/currency-converter.js';
 import { coverageView } from './coverage-view.js';
 import type { Freshness } from '../../market-store/market-reader.js';

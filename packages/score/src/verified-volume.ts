@@ -1,6 +1,6 @@
 import type { VolumeLimit } from '@coinlens/contract';
 
-import { median } from '../analytics/robust-statistics.js';
+import { median } from './robust-statistics.js';
 import { SCORE_PARAMETERS } from './methodology.js';
 
 /** One venue's market for a coin, as the volume factors see it. */

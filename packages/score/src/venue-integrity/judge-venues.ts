@@ -1,4 +1,4 @@
-import { median } from '../../analytics/robust-statistics.js';
+import { median } from '../robust-statistics.js';
 import { fitDepthMultiples, plausibleVolume } from '../verified-volume.js';
 import type { VenueMarket } from '../verified-volume.js';
 import { featuresOf, pairTallies } from './integrity-features.js';

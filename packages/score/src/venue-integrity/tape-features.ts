@@ -1,6 +1,6 @@
 import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 
-import { firstIndex } from '../../analytics/sorted-search.js';
+import { firstIndex } from '../sorted-search.js';
 import { byPairInTime, pairKey } from './pair-tapes.js';
 
 /**

@@ -1,4 +1,4 @@
-import { median, medianAbsoluteDeviation } from '../../analytics/robust-statistics.js';
+import { median, medianAbsoluteDeviation } from '../robust-statistics.js';
 import { honestShare } from './honest-share.js';
 import type { FeatureName, IntegrityFeatures } from './integrity-features.js';
 import type { IntegrityFlag } from './integrity-flag.js';

@@ -9,7 +9,7 @@ import { scoreVenues } from './venue-integrity.js';
 
 // Real captured trades beside the repository (../shared/external/realdata/trades, see its PROVENANCE.md); read
 // in place, never copied. Skipped where the folder is absent.
-const FOLDER = fileURLToPath(new URL('../../../../../../shared/external/realdata/trades/', import.meta.url));
+const FOLDER = fileURLToPath(new URL('../../../../../shared/external/realdata/trades/', import.meta.url));
 const present = existsSync(FOLDER);
 
 function rows(file: string, header = true): string[][] {

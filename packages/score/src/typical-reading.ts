@@ -1,4 +1,4 @@
-import { median } from '../analytics/robust-statistics.js';
+import { median } from './robust-statistics.js';
 import type { Baseline } from './coin-factors.js';
 
 /** The figures a baseline compares growth with: social, active addresses and verified volume. */

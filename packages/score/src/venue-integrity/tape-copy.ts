@@ -1,6 +1,6 @@
 import type { TradePrint } from '@coinlens/market-model';
 
-import { firstIndex } from '../../analytics/sorted-search.js';
+import { firstIndex } from '../sorted-search.js';
 import { isRound } from './trade-size-tests.js';
 
 /** A copier prints after the venue it copies, within this window. */

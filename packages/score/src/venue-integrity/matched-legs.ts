@@ -1,6 +1,6 @@
 import type { TradePrint } from '@coinlens/market-model';
 
-import { firstIndex } from '../../analytics/sorted-search.js';
+import { firstIndex } from '../sorted-search.js';
 import { byPairInTime } from './pair-tapes.js';
 
 /** How far apart the two legs of one self-match may print. */
