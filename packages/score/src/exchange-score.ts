@@ -3,7 +3,7 @@ import { SCORE_PARAMETERS } from './methodology.js';
 
 export interface ExchangeEvidence {
   exchangeId: string;
-  /** 0–1 from scoring/integrity. */
+  /** 0–1, from venue integrity (`venue-integrity/`). */
   integrity: number;
   reportedVolumeUsd24h: number;
   verifiedVolumeUsd24h: number;
