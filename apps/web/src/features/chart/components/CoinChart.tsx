@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, KLINE_RANGES, type KlineRange } from '@coinlens/contract';
+import { KLINE_RANGES, type KlineRange } from '@coinlens/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 
-import { ErrorView } from '@/components/ErrorView';
-import { failureMessage } from '@/components/QueryView';
-import { formatMoney } from '@/lib/money-format';
 import { useSettingsStore } from '@/lib/settings-store';
 import { chartQueries } from '../api/chart-queries';
-import { ChartRangeTabs } from './ChartRangeTabs';
-import { epochFromChartTime, type ChartKind } from '../chart-data';
+import type { ChartKind } from '../chart-data';
 import { useChartPalette } from '../use-chart-palette';
-import './coin-chart.css';
+import { ChartFrame } from './ChartFrame';
 
 const PriceChart = lazy(() => import('./PriceChart'));
 
@@ -24,75 +20,22 @@ export function CoinChart({ coinId }: { coinId: string }) {
   const currency = useSettingsStore((state) => state.price);
   const [range, setRange] = useState<KlineRange>('D');
   const [kind, setKind] = useState<ChartKind>('line');
-  const [hover, setHover] = useState<{ time: number; value: number } | null>(null);
   const palette = useChartPalette();
   const query = useQuery(chartQueries.coinKline(coinId, range, currency.currency_code));
-  const candles = query.data?.candles;
-
-  let body;
-  if (candles && candles.length > 0) {
-    body = (
-      <Suspense fallback={<div className="cl-chart-placeholder" style={{ height: CHART_HEIGHT }} />}>
-        <PriceChart
-          candles={candles}
-          kind={kind}
-          palette={palette}
-          intraday={INTRADAY.has(range)}
-          height={CHART_HEIGHT}
-          onHover={setHover}
-        />
-      </Suspense>
-    );
-  } else if (query.error && !candles) {
-    body = (
-      <div className="cl-chart-placeholder" style={{ height: CHART_HEIGHT }} data-testid="chart-error">
-        <ErrorView
-          message={failureMessage(query.error, t('data.loadFailed'))}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
-    );
-  } else if (candles) {
-    body = (
-      <div
-        className="cl-chart-placeholder cl-chart-empty"
-        style={{ height: CHART_HEIGHT }}
-        data-testid="chart-empty"
-      >
-        {t('coin.chartEmpty')}
-      </div>
-    );
-  } else {
-    body = (
-      <div
-        className="cl-chart-placeholder"
-        style={{ height: CHART_HEIGHT }}
-        data-testid="chart-loading"
-        aria-busy="true"
-      />
-    );
-  }
 
   return (
-    <section
-      className="cl-chart"
-      aria-label={t('coin.chart')}
-      data-testid="coin-chart"
-      data-range={range}
-      data-kind={kind}
-    >
-      <div className="cl-chart-bar">
-        <ChartRangeTabs
-          ranges={KLINE_RANGES}
-          range={range}
-          label={t('coin.chartRange')}
-          labelOf={(value) => t(`coin.range.${value}`)}
-          testIdPrefix="chart-range"
-          onSelect={(value) => {
-            setHover(null);
-            setRange(value);
-          }}
-        />
+    <ChartFrame
+      label={t('coin.chart')}
+      testId="coin-chart"
+      partTestId="chart"
+      dataset={{ 'data-kind': kind }}
+      ranges={KLINE_RANGES}
+      range={range}
+      rangeLabel={t('coin.chartRange')}
+      rangeLabelOf={(value) => t(`coin.range.${value}`)}
+      rangeTestIdPrefix="chart-range"
+      onRange={setRange}
+      tools={
         <button
           type="button"
           className="cl-chart-kind"
@@ -102,13 +45,29 @@ export function CoinChart({ coinId }: { coinId: string }) {
         >
           {kind === 'line' ? t('coin.candles') : t('coin.line')}
         </button>
-      </div>
-      <p className="cl-chart-readout" aria-live="polite" data-testid="chart-readout">
-        {hover
-          ? `${formatDateTime(epochFromChartTime(hover.time), INTRADAY.has(range) ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD')} (UTC+8) · ${formatMoney(hover.value, currency.unit)}`
-          : t('coin.chartHint')}
-      </p>
-      {body}
-    </section>
+      }
+      intraday={INTRADAY.has(range)}
+      unit={currency.unit}
+      hint={t('coin.chartHint')}
+      height={CHART_HEIGHT}
+      data={query.data?.candles}
+      isEmpty={(candles) => candles.length === 0}
+      emptyText={t('coin.chartEmpty')}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+    >
+      {(candles, onHover) => (
+        <Suspense fallback={<div className="cl-chart-placeholder" style={{ height: CHART_HEIGHT }} />}>
+          <PriceChart
+            candles={candles}
+            kind={kind}
+            palette={palette}
+            intraday={INTRADAY.has(range)}
+            height={CHART_HEIGHT}
+            onHover={onHover}
+          />
+        </Suspense>
+      )}
+    </ChartFrame>
   );
 }
