@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config/config.js';
-import { createContentServices, type ContentRuntime } from './content-services.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Authenticator } from './gateway/authenticator.js';
 import type { UploadEndpoint } from './gateway/gateway-plugin.js';
@@ -23,6 +22,10 @@ import { createAlertRuntime, type AlertRuntime } from './modules/alerts/alert-ru
 import { appProcedures } from './modules/app/app.procedures.js';
 import { AppRepository } from './modules/app/app.repository.js';
 import { AppService } from './modules/app/app.service.js';
+import { createAdsRuntime, type AdsRuntime } from './modules/ads/ads-runtime.js';
+import { createContentRuntime, type ContentRuntime } from './modules/content/content-runtime.js';
+import { createInboxRuntime, type InboxRuntime } from './modules/inbox/inbox-runtime.js';
+import { createPushRuntime, type PushRuntime } from './modules/push/push-runtime.js';
 import { ownOrigin } from './modules/app/own-origin.js';
 import { DevOutboxMailer } from './modules/mail/dev-outbox-mailer.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -45,11 +48,10 @@ import { ScoreReadingRepository } from './market-store/score-reading.repository.
 import { DEFAULT_BACKFILL_MS, MarketIngest } from './ingest/market-ingest.js';
 import { MarketSnapshot } from './market-store/market-snapshot.js';
 import { LiveHub } from './live/live-hub.js';
+import { createLiveRuntime } from './live/live-runtime.js';
 import type { MarketRole } from './scale-out/market-role.js';
 import { openMarketRole } from './scale-out/open-market-role.js';
 import type { PubSub } from './live/pub-sub.js';
-import { InProcessPubSub, MARKET_TICK_CHANNEL } from './live/pub-sub.js';
-import { StalenessWatch } from './live/staleness-watch.js';
 import type { MarketDataProvider } from '@coinlens/market-model';
 import { openMarketSource } from './market-data/provider-registry.js';
 import { CurrencyService } from './modules/market/currency.service.js';
@@ -63,6 +65,7 @@ import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { searchProcedures } from './modules/search/search.procedures.js';
 import { SearchService } from './modules/search/search.service.js';
 import type { PushSender } from './modules/push/web-push-sender.js';
+import { createServerEvents } from './runtime/server-events.js';
 import { PasswordHasher } from './security/password-hasher.js';
 import type { SharedGuards } from './scale-out/shared-guards.js';
 import { loadOrCreateSecret } from './security/server-secrets.js';
@@ -78,8 +81,11 @@ export interface Services {
   avatars: AvatarUploadService;
   /** Set when the dev outbox pages are switched on (DEV_OUTBOX=true, no SMTP_URL). */
   outbox: OutboxRepository | null;
-  /** Flashes and news, inbox, ads and push. */
+  /** Flashes and news. */
   content: ContentRuntime;
+  inbox: InboxRuntime;
+  push: PushRuntime;
+  ads: AdsRuntime;
   /** Price, change, score and flag alerts: evaluated on the ingest leader. */
   alerts: AlertRuntime;
   close(): void;
@@ -116,6 +122,7 @@ export async function createServices(
 ): Promise<Services> {
   const now = options.now ?? Date.now;
   const { db } = database;
+  const events = createServerEvents(log);
   const outboxRepository = new OutboxRepository(db);
   const smtp = config.SMTP_URL
     ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, config.SMTP_TIMEOUT_MS)
@@ -168,6 +175,7 @@ export async function createServices(
     mailer,
     avatars,
     log,
+    events,
     now,
   );
 
@@ -204,35 +212,44 @@ export async function createServices(
     now,
     scoreReadings: new ScoreReadingRepository(db),
   });
+  ingest.onTick((changedCoinIds) => events.emit('market.ticked', { changedCoinIds }));
   const currencies = new CurrencyService(snapshot);
   const coinInterest = guards.hotInterest.coins;
   const watchedCoins = new WatchlistRepository(db, database.dialect, 'coins');
-  const content = await createContentServices({
+  // Sockets hear a tick before the alerts and the snapshot stream do (the live runtime subscribes first).
+  const liveRuntime = createLiveRuntime({ events, snapshot, now });
+  const push = await createPushRuntime({
+    db,
+    events,
+    limiter,
+    subject: config.PUSH_SUBJECT,
+    ...(options.pushSender ? { sender: options.pushSender } : {}),
+    log,
+    now,
+  });
+  const inbox = createInboxRuntime({ db, events, followers: watchedCoins, now });
+  const content = createContentRuntime({
     config,
     db,
     snapshot,
     provider,
-    accounts,
-    watchedCoins,
     limiter,
+    events,
     log,
     now,
     live: sourceName !== 'simulator',
-    ...(options.pushSender ? { pushSender: options.pushSender } : {}),
   });
-  const pubSub = new InProcessPubSub();
-  const publishTick = () => void pubSub.publish(MARKET_TICK_CHANNEL, String(now()));
-  ingest.onTick(publishTick);
+  const ads = await createAdsRuntime({ db, now });
   const alerts = createAlertRuntime({
     db,
     dialect: database.dialect,
     snapshot,
     candles,
-    inbox: content.inbox,
+    inbox: inbox.service,
+    events,
     log,
     now,
   });
-  ingest.onTick(() => void alerts.evaluator.evaluate());
   let stopUploadSweep = () => undefined as void;
   let stopRowPruning = () => undefined as void;
   const rowPruner = new RowPruner(db, database.dialect, now);
@@ -263,7 +280,7 @@ export async function createServices(
           stopRowPruning();
         },
       },
-      announceTick: publishTick,
+      events,
       leadershipLost: () => {
         log.fatal('this instance no longer leads ingest: shutting down so its supervisor restarts it');
         process.kill(process.pid, 'SIGTERM');
@@ -287,13 +304,13 @@ export async function createServices(
     market,
     coinInterest,
     guards.hotInterest.keywords,
-    content.newsSearch,
+    (keyword, coinIds, paging, language) => content.service.search(keyword, coinIds, paging, language),
   );
   const live = new LiveHub(
     snapshot,
     currencies,
     market,
-    pubSub,
+    liveRuntime.pubSub,
     log,
     guards.liveConnections,
     {
@@ -303,8 +320,6 @@ export async function createServices(
     },
     now,
   );
-  const stalenessWatch = new StalenessWatch(snapshot, publishTick, now);
-  stalenessWatch.start();
 
   return {
     handlers: {
@@ -320,6 +335,9 @@ export async function createServices(
       }),
       ...searchProcedures(search),
       ...content.handlers,
+      ...inbox.handlers,
+      ...ads.handlers,
+      ...push.handlers,
       ...alertProcedures(alerts.service),
       ...portfolioProcedures(
         new PortfolioService(
@@ -332,7 +350,7 @@ export async function createServices(
         ),
       ),
     },
-    market: { provider, snapshot, ingest, role, live, pubSub },
+    market: { provider, snapshot, ingest, role, live, pubSub: liveRuntime.pubSub },
     authenticator: sessions,
     upload: {
       bodyLimit: config.UPLOAD_LIMIT_BYTES,
@@ -343,9 +361,12 @@ export async function createServices(
     avatars,
     outbox,
     content,
+    inbox,
+    push,
+    ads,
     alerts,
     close: () => {
-      stalenessWatch.stop();
+      liveRuntime.stop();
       smtpQueue?.stop();
       smtp?.close();
     },

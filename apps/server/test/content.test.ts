@@ -240,7 +240,7 @@ describe.each(TEST_DIALECTS)('content, inbox, ads and push on %s', (dialect) => 
     const email = freshEmail();
     const session = await registerAccount(server, email);
     const as = { accessToken: session.AccessToken };
-    const inbox = server.built.services.content.inbox;
+    const inbox = server.built.services.inbox.service;
     await inbox.send({
       userId: null,
       category: 'notice',

@@ -50,7 +50,7 @@ describe.each(TEST_DIALECTS)('push subscriptions and sign-out on %s (finding 2)'
       { TRUST_PROXY: 'true' },
       { now: () => clock, pushSender: sender },
     );
-    push = server.built.services.content.push;
+    push = server.built.services.push.service;
   });
   afterAll(() => server.close());
 

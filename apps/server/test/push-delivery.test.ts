@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { InboxRepository } from '../src/modules/inbox/inbox.repository.js';
 import { InboxService } from '../src/modules/inbox/inbox.service.js';
-import { connectPushTriggers } from '../src/modules/push/push-triggers.js';
+import { subscribePushTriggers } from '../src/modules/push/push-triggers.js';
 import { PushRepository } from '../src/modules/push/push.repository.js';
 import { PushService } from '../src/modules/push/push.service.js';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../src/modules/push/testing/local-push-service.js';
 import { generateVapidKeys } from '../src/modules/push/vapid-keys.js';
 import { WebPushSender } from '../src/modules/push/web-push-sender.js';
+import { createServerEvents } from '../src/runtime/server-events.js';
 import { MemoryAttemptLimiter } from '../src/security/attempt-limiter.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './support/test-databases.js';
 
@@ -92,9 +93,9 @@ describe.each(TEST_DIALECTS)('push delivery on %s', (dialect) => {
       },
       now,
     );
-    const inbox = new InboxService(new InboxRepository(db), () => now);
-    const triggers = connectPushTriggers(push, pino({ level: 'silent' }));
-    inbox.onDelivered((message) => triggers.inboxMessage(message));
+    const events = createServerEvents(pino({ level: 'silent' }));
+    const inbox = new InboxService(new InboxRepository(db), events, () => now);
+    subscribePushTriggers(push, events);
 
     const id = await inbox.send({
       userId: user.id,

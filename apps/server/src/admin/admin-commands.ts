@@ -13,6 +13,7 @@ import { ArticlePublisher } from '../modules/content/article-publisher.js';
 import { encodeLocalised, localisedText } from '../db/localised-json.js';
 import { InboxRepository } from '../modules/inbox/inbox.repository.js';
 import { InboxService } from '../modules/inbox/inbox.service.js';
+import type { ServerEventSink } from '../runtime/server-events.js';
 
 /** What a command may use; the CLI opens them from the server's configuration. */
 export interface AdminContext {
@@ -135,6 +136,9 @@ const versionSchema = z.object({
 const KINDS = ['notice', 'flash', 'article', 'ad', 'version'] as const;
 type Kind = (typeof KINDS)[number];
 
+/** The CLI pushes what it publishes itself (and reports the count): no one else hears of it. */
+const unheard: ServerEventSink<'article.published' | 'inbox.delivered'> = { emit: () => undefined };
+
 function kindOf(value: string | undefined): Kind {
   const kind = KINDS.find((each) => each === value);
   if (!kind) throw new AdminInputError(`what to act on: one of ${KINDS.join(', ')}`);
@@ -157,14 +161,14 @@ function coinsOf(value: string | undefined): string[] {
 
 async function publish(kind: Kind, options: Record<string, unknown>, context: AdminContext): Promise<string> {
   const { db, now } = context;
-  const publisher = new ArticlePublisher(new ArticleRepository(db), () => () => [], now);
+  const publisher = new ArticlePublisher(new ArticleRepository(db), () => () => [], unheard, now);
   switch (kind) {
     case 'notice': {
       const input = parse(noticeSchema, options);
       const userId = input.user ? await resolveUser(db, input.user) : null;
       const title = localised(options, 'title');
       const body = localised(options, 'body');
-      const id = await new InboxService(new InboxRepository(db), now).send({
+      const id = await new InboxService(new InboxRepository(db), unheard, now).send({
         userId,
         category: 'notice',
         title,

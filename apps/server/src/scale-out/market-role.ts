@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { MarketIngest } from '../ingest/market-ingest.js';
 import type { MarketReadiness } from '../market-store/market-readiness.js';
+import type { ServerEventSource } from '../runtime/server-events.js';
 import type { SnapshotFollower, SnapshotPublisher } from './snapshot-stream.js';
 
 /** Work that only one instance may do: ingest, and what writes from it (feeds, flashes, the upload sweep). */
@@ -76,12 +77,13 @@ export class ElectedIngestRole implements MarketRole {
     private readonly follower: SnapshotFollower,
     private readonly publisher: SnapshotPublisher,
     private readonly election: Election,
+    events: ServerEventSource,
     private readonly log: FastifyBaseLogger,
     private readonly disconnect: () => void,
     /** How long a newly elected leader's ingest may take to start (MARKET_START_TIMEOUT_MS). */
     private readonly leaderStartTimeoutMs: number,
   ) {
-    ingest.onTick(() => {
+    events.on('market.ticked', () => {
       if (this.leading) void this.publisher.publish();
     });
   }

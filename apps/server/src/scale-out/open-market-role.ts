@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { MarketIngest } from '../ingest/market-ingest.js';
 import type { MarketSnapshot } from '../market-store/market-snapshot.js';
+import type { ServerEventBus } from '../runtime/server-events.js';
 import { connectLockSession, PostgresLeaderElection } from './leader-election.js';
 import type { LeaderJobs, MarketRole } from './market-role.js';
 import { ElectedIngestRole, SoleIngestRole } from './market-role.js';
@@ -27,8 +28,11 @@ export interface MarketRoleParts {
   ingest: MarketIngest;
   snapshot: MarketSnapshot;
   leaderJobs: LeaderJobs;
-  /** Tells this instance's live hub that the snapshot changed (after each applied message). */
-  announceTick: () => void;
+  /**
+   * Hears this instance's ticks (the leader streams each one) and announces each message of the leader's stream
+   * a follower applied (`market.followed`).
+   */
+  events: ServerEventBus;
   /** Ends this process (gracefully) when it lost leadership or could not start leading. */
   leadershipLost: () => void;
   log: FastifyBaseLogger;
@@ -46,7 +50,7 @@ export async function openMarketRole(
   const { databaseUrl, redisUrl } = settings;
   // Production mode (config/production-mode.ts) is both URLs set.
   if (!databaseUrl || !redisUrl) return new SoleIngestRole(parts.ingest, parts.leaderJobs);
-  const { ingest, snapshot, leaderJobs, announceTick, leadershipLost, log, now } = parts;
+  const { ingest, snapshot, leaderJobs, events, leadershipLost, log, now } = parts;
   const keys = snapshotStreamKeys(settings.redisKeyPrefix);
   const commands = openRedis(redisUrl, log, 'market-stream');
   const subscriber = openRedis(redisUrl, log, 'market-stream-subscriber');
@@ -60,7 +64,7 @@ export async function openMarketRole(
     snapshot,
     (readiness) => {
       role?.followed(readiness);
-      announceTick();
+      events.emit('market.followed');
     },
     log,
   );
@@ -78,6 +82,7 @@ export async function openMarketRole(
     follower,
     new SnapshotPublisher(commands, keys, encoder, log, now),
     election,
+    events,
     log,
     () => {
       commands.disconnect();

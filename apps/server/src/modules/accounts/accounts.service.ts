@@ -9,6 +9,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 
 import { FieldRejected, ProcedureFailure } from '../../gateway/procedure-failure.js';
+import type { ServerEventSink } from '../../runtime/server-events.js';
 import type { PasswordHasher } from '../../security/password-hasher.js';
 import type { Mailer } from '../mail/mailer.js';
 import { passwordChangedMail } from '../mail/mail-templates.js';
@@ -73,8 +74,6 @@ export type AccountEvent =
   | { kind: 'password_changed'; userId: number; at: number };
 
 export class AccountService {
-  private readonly listeners: ((event: AccountEvent) => void)[] = [];
-
   constructor(
     private readonly users: UserRepository,
     private readonly loginEvents: LoginEventRepository,
@@ -85,16 +84,9 @@ export class AccountService {
     private readonly mailer: Mailer,
     private readonly avatars: AvatarOwnership,
     private readonly log: FastifyBaseLogger,
+    private readonly events: ServerEventSink<'account.changed'>,
     private readonly now: () => number = Date.now,
   ) {}
-
-  onEvent(listener: (event: AccountEvent) => void): void {
-    this.listeners.push(listener);
-  }
-
-  private emit(event: AccountEvent): void {
-    for (const listener of this.listeners) listener(event);
-  }
 
   /** Always the same answer; a reset code is only mailed when the email has an account (decision D22). */
   async sendCode(rawEmail: string, purpose: CaptchaPurpose, requester: Requester, language: AppLanguage) {
@@ -154,7 +146,7 @@ export class AccountService {
     if (user.status !== 'active') throw new ProcedureFailure(statusFailure(user.status));
     this.log.info({ event: 'login_succeeded', userId: user.id }, 'login succeeded');
     if (!knownDevice)
-      this.emit({
+      this.events.emit('account.changed', {
         kind: 'new_device_sign_in',
         userId: user.id,
         device: device.device,
@@ -174,7 +166,7 @@ export class AccountService {
     await this.users.updatePassword(user.id, await this.hasher.hash(password), this.now());
     const ended = await this.sessions.endOthers(user.id, null, 'password_reset');
     this.log.info({ event: 'password_reset', userId: user.id, endedSessions: ended }, 'password reset');
-    this.emit({ kind: 'password_changed', userId: user.id, at: this.now() });
+    this.events.emit('account.changed', { kind: 'password_changed', userId: user.id, at: this.now() });
   }
 
   async profile(caller: Caller): Promise<UserProfile> {
@@ -205,7 +197,7 @@ export class AccountService {
       ? await this.sessions.endOthers(user.id, caller.sessionId, 'password_changed')
       : 0;
     this.log.info({ event: 'password_changed', userId: user.id, endedSessions: ended }, 'password changed');
-    this.emit({ kind: 'password_changed', userId: user.id, at: this.now() });
+    this.events.emit('account.changed', { kind: 'password_changed', userId: user.id, at: this.now() });
     this.mailer
       .send(passwordChangedMail(user.email, language))
       .catch((error: unknown) => this.log.error({ err: error }, 'password-changed mail not sent'));

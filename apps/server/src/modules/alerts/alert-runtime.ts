@@ -5,6 +5,7 @@ import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { CandleRepository } from '../../market-store/candle.repository.js';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
+import type { ServerEventSource } from '../../runtime/server-events.js';
 import { AlertEvaluator, type AlertInbox } from './alert-evaluator.js';
 import { AlertFiringRepository } from './alert-firing.repository.js';
 import { HourChange, snapshotAlertMarket } from './alert-market.js';
@@ -17,7 +18,7 @@ const HOUR_CHANGE_MS = 60_000;
 
 export interface AlertRuntime {
   service: AlertsService;
-  /** Started and stopped with the leader's jobs; evaluates on every tick of this instance's ingest. */
+  /** Started and stopped with the leader's jobs; evaluates on every tick of this instance's ingest (`market.ticked`). */
   evaluator: AlertEvaluator;
 }
 
@@ -27,7 +28,9 @@ export function createAlertRuntime(deps: {
   dialect: DialectName;
   snapshot: MarketSnapshot;
   candles: CandleRepository;
+  /** Where a firing's message goes; its answer marks the firing delivered, so this is a call, not an event. */
   inbox: AlertInbox;
+  events: ServerEventSource;
   log: FastifyBaseLogger;
   now: () => number;
 }): AlertRuntime {
@@ -45,6 +48,9 @@ export function createAlertRuntime(deps: {
     deps.log,
     { pollMs: ALERT_POLL_MS, hourChangeMs: HOUR_CHANGE_MS, now },
   );
+  deps.events.on('market.ticked', () => {
+    evaluator.evaluate();
+  });
   const service = new AlertsService(alerts, firings, snapshot, (row) => evaluator.changed(row), now);
   return { service, evaluator };
 }

@@ -2,6 +2,7 @@ import { APP_LANGUAGES } from '@coinlens/contract';
 
 import type { ArticleKind, ArticleOrigin } from '../../db/schema.js';
 import { isNearDuplicateTitle, titleFingerprint } from '../../news/article-identity.js';
+import type { ServerEventSink } from '../../runtime/server-events.js';
 import type { ArticleRepository } from './article.repository.js';
 import {
   decodeLocalised,
@@ -43,20 +44,15 @@ const NEAR_DUPLICATE_CANDIDATES = 300;
 
 /**
  * The one way articles enter the store: de-duplicated (same origin key, same or nearly the same title in the
- * same days), tagged to coins, and announced to listeners (push, inbox) once stored.
+ * same days), tagged to coins, and announced once stored (`article.published`: push and the inbox react).
  */
 export class ArticlePublisher {
-  private readonly listeners: ((article: PublishedArticle) => void)[] = [];
-
   constructor(
     private readonly articles: ArticleRepository,
     private readonly tagger: () => CoinTagger,
+    private readonly events: ServerEventSink<'article.published'>,
     private readonly now: () => number,
   ) {}
-
-  onPublished(listener: (article: PublishedArticle) => void): void {
-    this.listeners.push(listener);
-  }
 
   /** Stores the draft; null when it is a duplicate of something already stored. */
   async publish(draft: ArticleDraft): Promise<PublishedArticle | null> {
@@ -92,7 +88,7 @@ export class ArticlePublisher {
     );
     if (id === null) return null;
     const published = { id, draft, coinIds };
-    for (const listener of this.listeners) listener(published);
+    this.events.emit('article.published', published);
     return published;
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { createServerEvents } from '../../runtime/server-events.js';
 import type { ArticleDraft, PublishedArticle } from '../content/article-publisher.js';
 import type { InboxRepository, NewInboxMessage } from './inbox.repository.js';
 import type { InboxMessageDraft } from './inbox-message-draft.js';
@@ -13,9 +14,10 @@ function inboxWithMemory() {
   const repository = {
     insert: (message: NewInboxMessage) => Promise.resolve(stored.push(message)),
   } as unknown as InboxRepository;
-  const inbox = new InboxService(repository, () => NOW);
   const delivered: InboxMessageDraft[] = [];
-  inbox.onDelivered((message) => delivered.push(message.draft));
+  const events = createServerEvents({ warn: () => undefined });
+  events.on('inbox.delivered', (message) => void delivered.push(message.draft));
+  const inbox = new InboxService(repository, events, () => NOW);
   return { inbox, delivered };
 }
 

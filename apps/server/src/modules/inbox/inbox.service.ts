@@ -5,6 +5,7 @@ import { htmlToText } from '../../news/html-sanitiser.js';
 import type { PublishedArticle } from '../content/article-publisher.js';
 import { encodeLocalised, localisedText } from '../../db/localised-json.js';
 import { isScoreFlagFlash } from '../content/market-flashes.js';
+import type { ServerEventSink } from '../../runtime/server-events.js';
 import type { InboxMessageDraft } from './inbox-message-draft.js';
 import type { InboxMessageRow, InboxRepository } from './inbox.repository.js';
 import { followedCoinAlert } from './system-messages.js';
@@ -25,18 +26,13 @@ export interface DeliveredMessage {
 
 /** The message centre: notices to everyone or one user, system messages on account and market events. */
 export class InboxService {
-  private readonly listeners: ((message: DeliveredMessage) => void)[] = [];
-
   constructor(
     private readonly inbox: InboxRepository,
+    private readonly events: ServerEventSink<'inbox.delivered'>,
     private readonly now: () => number,
   ) {}
 
-  onDelivered(listener: (message: DeliveredMessage) => void): void {
-    this.listeners.push(listener);
-  }
-
-  /** Stores a message (once per dedupe key) and tells the listeners (push). */
+  /** Stores a message (once per dedupe key) and announces it (`inbox.delivered`: push sends it on). */
   async send(draft: InboxMessageDraft): Promise<number | null> {
     const id = await this.inbox.insert(
       {
@@ -49,7 +45,7 @@ export class InboxService {
       },
       this.now(),
     );
-    if (id !== null) for (const listener of this.listeners) listener({ id, draft });
+    if (id !== null) this.events.emit('inbox.delivered', { id, draft });
     return id;
   }
 

@@ -1,9 +1,7 @@
 import type { LocalisedText } from '@coinlens/contract';
-import type { FastifyBaseLogger } from 'fastify';
 
-import type { PublishedArticle } from '../content/article-publisher.js';
+import type { ServerEventSource } from '../../runtime/server-events.js';
 import { coinOfLink } from '../inbox/coin-link.js';
-import type { DeliveredMessage } from '../inbox/inbox.service.js';
 import type { PushNotice, PushService } from './push.service.js';
 
 type Texts = Partial<LocalisedText>;
@@ -32,25 +30,18 @@ export function breakingNotice(id: number, title: Texts, summary: Texts): PushNo
 /**
  * What sends a push: a new inbox message (to its user, or everyone for a notice), and a breaking flash (to
  * everyone with breaking news on). Followed-coin alerts arrive as inbox messages, under their own switch.
- * Delivery runs in the background: a slow push service never holds up the event that caused it.
+ * Delivery runs in the background: the bus does not wait for it, so a slow push service never holds up the
+ * event that caused it, and a failure is logged there.
  */
-export function connectPushTriggers(push: PushService, log: FastifyBaseLogger) {
-  const background = (work: Promise<number>) =>
-    void work.catch((error: unknown) => log.warn({ err: error }, 'push delivery failed'));
-  return {
-    inboxMessage(message: DeliveredMessage): void {
-      const notice = messageNotice(message.id, message.draft.title, message.draft.body, message.draft.link);
-      background(
-        message.draft.userId === null
-          ? push.toEveryone('inbox', notice)
-          : push.toUser(message.draft.userId, message.draft.pushTopic ?? 'inbox', notice),
-      );
-    },
-    breakingFlash(article: PublishedArticle): void {
-      if (!article.draft.important || article.draft.kind !== 'fastnews') return;
-      background(
-        push.toEveryone('breaking', breakingNotice(article.id, article.draft.title, article.draft.summary)),
-      );
-    },
-  };
+export function subscribePushTriggers(push: PushService, events: ServerEventSource): void {
+  events.on('inbox.delivered', async ({ id, draft }) => {
+    const notice = messageNotice(id, draft.title, draft.body, draft.link);
+    await (draft.userId === null
+      ? push.toEveryone('inbox', notice)
+      : push.toUser(draft.userId, draft.pushTopic ?? 'inbox', notice));
+  });
+  events.on('article.published', async ({ id, draft }) => {
+    if (!draft.important || draft.kind !== 'fastnews') return;
+    await push.toEveryone('breaking', breakingNotice(id, draft.title, draft.summary));
+  });
 }
