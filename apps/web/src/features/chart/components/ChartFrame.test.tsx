@@ -20,28 +20,23 @@ function Frame({
   const [range, setRange] = useState<Range>('day');
   return (
     <ChartFrame
-      label="Chart"
+      texts="coin"
       testId="frame"
       partTestId="frame-part"
       dataset={{ 'data-kind': 'line' }}
       ranges={['day', 'year'] as const}
       range={range}
-      rangeLabel="Range"
       rangeLabelOf={(value) => value.toUpperCase()}
       rangeTestIdPrefix="frame-range"
       onRange={setRange}
-      intraday={range === 'day'}
-      unit="$"
-      hint="Touch the chart"
+      intraday={new Set<Range>(['day'])}
       height={120}
+      query={{ error, refetch: onRetry }}
       data={data}
       isEmpty={(values) => values.length < 2}
-      emptyText="Nothing to draw"
-      error={error}
-      onRetry={onRetry}
       loadingClassName="shimmer"
     >
-      {(values, onHover) => (
+      {(values: number[], onHover) => (
         <button type="button" data-testid="chart" onClick={() => onHover(hoverAt ?? null)}>
           {values.join(',')}
         </button>
@@ -70,7 +65,7 @@ describe('ChartFrame', () => {
 
   it('says so when the answer has too little to draw', () => {
     render(<Frame data={[1]} />);
-    expect(screen.getByTestId('frame-part-empty').textContent).toBe('Nothing to draw');
+    expect(screen.getByTestId('frame-part-empty').textContent).toBe('No price history in this range');
     expect(screen.queryByTestId('chart')).toBeNull();
   });
 
@@ -80,14 +75,16 @@ describe('ChartFrame', () => {
     expect(screen.queryByTestId('frame-part-error')).toBeNull();
   });
 
-  it('reads out the hovered point in UTC+8 and forgets it when the range changes', () => {
+  it('reads out the hovered point in UTC+8 in the display currency and forgets it when the range changes', () => {
     render(<Frame data={[1, 2]} hoverAt={{ time: 1_700_000_000, value: 1234.5 }} />);
     const readout = screen.getByTestId('frame-part-readout');
-    expect(readout.textContent).toBe('Touch the chart');
+    expect(readout.textContent).toBe('Touch the chart to read a price');
     fireEvent.click(screen.getByTestId('chart'));
     expect(readout.textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \(UTC\+8\) · \$1,234\.50$/);
     fireEvent.click(screen.getByTestId('frame-range-year'));
-    expect(readout.textContent).toBe('Touch the chart');
-    expect(screen.getByTestId('frame').dataset).toMatchObject({ range: 'year', kind: 'line' });
+    expect(readout.textContent).toBe('Touch the chart to read a price');
+    const section = screen.getByTestId('frame');
+    expect(section.dataset).toMatchObject({ range: 'year', kind: 'line' });
+    expect(section.getAttribute('aria-label')).toBe('Price chart');
   });
 });

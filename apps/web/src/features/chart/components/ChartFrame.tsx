@@ -1,10 +1,11 @@
 import { formatDateTime } from '@coinlens/contract';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, type Catalog } from '@/lib/i18n';
 
 import { ErrorView } from '@/components/ErrorView';
 import { failureMessage } from '@/components/QueryView';
 import { formatMoney } from '@/lib/money-format';
+import { useSettingsStore } from '@/lib/settings-store';
 import { epochFromChartTime } from '../chart-data';
 import { ChartRangeTabs } from './ChartRangeTabs';
 import './coin-chart.css';
@@ -14,9 +15,15 @@ export interface ChartHover {
   value: number;
 }
 
+/** A catalog section with a chart's texts: `chart` (its name), `chartRange`, `chartHint`, `chartEmpty`. */
+export type ChartTexts = {
+  [S in keyof Catalog]: Catalog[S] extends Record<'chart' | 'chartRange' | 'chartHint' | 'chartEmpty', string>
+    ? S
+    : never;
+}[keyof Catalog];
+
 export interface ChartFrameProps<R extends string, D> {
-  /** The section's accessible name. */
-  label: string;
+  texts: ChartTexts;
   /** The section's test id. */
   testId: string;
   /** Prefix of the parts' test ids: `-readout`, `-loading`, `-empty`, `-error`. */
@@ -26,26 +33,20 @@ export interface ChartFrameProps<R extends string, D> {
   dataset?: Readonly<Record<`data-${string}`, string>>;
   ranges: readonly R[];
   range: R;
-  rangeLabel: string;
   rangeLabelOf: (value: R) => string;
   rangeTestIdPrefix: string;
   onRange: (value: R) => void;
   /** Controls after the range tabs (the coin chart's line / candles switch). */
   tools?: ReactNode;
-  /** Whether the read-out shows the time of day. */
-  intraday: boolean;
-  /** The money unit of the read-out. */
-  unit: string;
-  /** The read-out while nothing is hovered. */
-  hint: string;
+  /** The ranges whose read-out shows the time of day. */
+  intraday: ReadonlySet<R>;
   height: number;
+  /** The answer's query: its failure and a retry. */
+  query: { error: unknown; refetch: () => unknown };
   /** What the chart draws; undefined until the answer has arrived. */
   data: D | undefined;
   /** Whether the data has too little to draw. */
   isEmpty: (data: D) => boolean;
-  emptyText: string;
-  error: unknown;
-  onRetry: () => void;
   /** The loading placeholder's own look (the portfolio's shimmer). */
   loadingClassName?: string;
   /** The chart of the data, given the read-out's hover callback. */
@@ -58,6 +59,7 @@ export interface ChartFrameProps<R extends string, D> {
  */
 export function ChartFrame<R extends string, D>(props: ChartFrameProps<R, D>) {
   const { t } = useTranslation();
+  const unit = useSettingsStore((state) => state.price.unit);
   const [hover, setHover] = useState<ChartHover | null>(null);
   const placeholder = (part: string, extraClass = '') => ({
     className: `cl-chart-placeholder${extraClass}`,
@@ -68,11 +70,14 @@ export function ChartFrame<R extends string, D>(props: ChartFrameProps<R, D>) {
   let body;
   if (props.data !== undefined && !props.isEmpty(props.data)) body = props.children(props.data, setHover);
   else if (props.data !== undefined)
-    body = <div {...placeholder('empty', ' cl-chart-empty')}>{props.emptyText}</div>;
-  else if (props.error) {
+    body = <div {...placeholder('empty', ' cl-chart-empty')}>{t(`${props.texts}.chartEmpty`)}</div>;
+  else if (props.query.error) {
     body = (
       <div {...placeholder('error')}>
-        <ErrorView message={failureMessage(props.error, t('data.loadFailed'))} onRetry={props.onRetry} />
+        <ErrorView
+          message={failureMessage(props.query.error, t('data.loadFailed'))}
+          onRetry={() => void props.query.refetch()}
+        />
       </div>
     );
   } else {
@@ -83,7 +88,7 @@ export function ChartFrame<R extends string, D>(props: ChartFrameProps<R, D>) {
   return (
     <section
       className={props.className ? `cl-chart ${props.className}` : 'cl-chart'}
-      aria-label={props.label}
+      aria-label={t(`${props.texts}.chart`)}
       data-testid={props.testId}
       data-range={props.range}
       {...props.dataset}
@@ -92,7 +97,7 @@ export function ChartFrame<R extends string, D>(props: ChartFrameProps<R, D>) {
         <ChartRangeTabs
           ranges={props.ranges}
           range={props.range}
-          label={props.rangeLabel}
+          label={t(`${props.texts}.chartRange`)}
           labelOf={props.rangeLabelOf}
           testIdPrefix={props.rangeTestIdPrefix}
           onSelect={(value) => {
@@ -104,8 +109,8 @@ export function ChartFrame<R extends string, D>(props: ChartFrameProps<R, D>) {
       </div>
       <p className="cl-chart-readout" aria-live="polite" data-testid={`${props.partTestId}-readout`}>
         {hover
-          ? `${formatDateTime(epochFromChartTime(hover.time), props.intraday ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD')} (UTC+8) · ${formatMoney(hover.value, props.unit)}`
-          : props.hint}
+          ? `${formatDateTime(epochFromChartTime(hover.time), props.intraday.has(props.range) ? 'YYYY-MM-DD HH:mm' : 'YYYY-MM-DD')} (UTC+8) · ${formatMoney(hover.value, unit)}`
+          : t(`${props.texts}.chartHint`)}
       </p>
       {body}
     </section>

@@ -17,21 +17,20 @@ const INTRADAY: ReadonlySet<KlineRange> = new Set(['H', 'D', 'W']);
 /** Price chart of a coin: ranges H, D, W, Y, All (decision D4), line or candles, crosshair read-out. */
 export function CoinChart({ coinId }: { coinId: string }) {
   const { t } = useTranslation();
-  const currency = useSettingsStore((state) => state.price);
+  const currencyCode = useSettingsStore((state) => state.price.currency_code);
   const [range, setRange] = useState<KlineRange>('D');
   const [kind, setKind] = useState<ChartKind>('line');
   const palette = useChartPalette();
-  const query = useQuery(chartQueries.coinKline(coinId, range, currency.currency_code));
+  const query = useQuery(chartQueries.coinKline(coinId, range, currencyCode));
 
   return (
     <ChartFrame
-      label={t('coin.chart')}
+      texts="coin"
       testId="coin-chart"
       partTestId="chart"
       dataset={{ 'data-kind': kind }}
       ranges={KLINE_RANGES}
       range={range}
-      rangeLabel={t('coin.chartRange')}
       rangeLabelOf={(value) => t(`coin.range.${value}`)}
       rangeTestIdPrefix="chart-range"
       onRange={setRange}
@@ -46,15 +45,11 @@ export function CoinChart({ coinId }: { coinId: string }) {
           {kind === 'line' ? t('coin.candles') : t('coin.line')}
         </button>
       }
-      intraday={INTRADAY.has(range)}
-      unit={currency.unit}
-      hint={t('coin.chartHint')}
+      intraday={INTRADAY}
       height={CHART_HEIGHT}
+      query={query}
       data={query.data?.candles}
       isEmpty={(candles) => candles.length === 0}
-      emptyText={t('coin.chartEmpty')}
-      error={query.error}
-      onRetry={() => void query.refetch()}
     >
       {(candles, onHover) => (
         <Suspense fallback={<div className="cl-chart-placeholder" style={{ height: CHART_HEIGHT }} />}>

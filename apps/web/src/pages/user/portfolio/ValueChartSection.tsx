@@ -5,7 +5,6 @@ import { useTranslation } from '@/lib/i18n';
 import { ChartFrame } from '@/features/chart/components/ChartFrame';
 import { ValueChart } from '@/features/chart/components/ValueChart';
 import { usePortfolioHistory } from '@/features/portfolio/api/portfolio-queries';
-import { useSettingsStore } from '@/lib/settings-store';
 
 const CHART_HEIGHT = 200;
 const INTRADAY: ReadonlySet<PortfolioHistoryRange> = new Set(['day', 'week']);
@@ -13,32 +12,26 @@ const INTRADAY: ReadonlySet<PortfolioHistoryRange> = new Set(['day', 'week']);
 /** The portfolio's value over day / week / month / year / all, with the crosshair's read-out. */
 export function ValueChartSection() {
   const { t } = useTranslation();
-  const unit = useSettingsStore((state) => state.price.unit);
   const [range, setRange] = useState<PortfolioHistoryRange>('month');
   const query = usePortfolioHistory(range);
 
   return (
     <ChartFrame
-      label={t('portfolio.chart')}
+      texts="portfolio"
       testId="value-chart"
       partTestId="value-chart"
       className="cl-pf-chart"
       ranges={PORTFOLIO_HISTORY_RANGES}
       range={range}
-      rangeLabel={t('portfolio.chartRange')}
       rangeLabelOf={(value) => t(`portfolio.range.${value}`)}
       rangeTestIdPrefix="value-range"
       onRange={setRange}
-      intraday={INTRADAY.has(range)}
-      unit={unit}
-      hint={t('portfolio.chartHint')}
+      intraday={INTRADAY}
       height={CHART_HEIGHT}
+      query={query}
       data={query.data?.points}
       // A line needs two points.
       isEmpty={(points) => points.length < 2}
-      emptyText={t('portfolio.chartEmpty')}
-      error={query.error}
-      onRetry={() => void query.refetch()}
       loadingClassName="cl-pf-skeleton"
     >
       {(points, onHover) => (
