@@ -8,15 +8,7 @@ import type { Authenticator } from './gateway/authenticator.js';
 import type { UploadEndpoint } from './gateway/gateway-plugin.js';
 import { callerIdOf } from './gateway/procedure-registry.js';
 import type { ProcedureHandlers } from './gateway/procedure-registry.js';
-import { accountProcedures } from './modules/accounts/accounts.procedures.js';
-import { AccountService } from './modules/accounts/accounts.service.js';
-import { EmailCodeRepository } from './modules/accounts/email-code.repository.js';
-import { EmailCodeService } from './modules/accounts/email-code.service.js';
-import { LoginEventRepository } from './modules/accounts/login-event.repository.js';
-import { LoginGuard } from './modules/accounts/login-guard.js';
-import { SessionRepository } from './modules/accounts/session.repository.js';
-import { SessionService } from './modules/accounts/session.service.js';
-import { UserRepository } from './modules/accounts/user.repository.js';
+import { createAccountsRuntime } from './modules/accounts/accounts-runtime.js';
 import { alertProcedures } from './modules/alerts/alerts.procedures.js';
 import { createAlertRuntime, type AlertRuntime } from './modules/alerts/alert-runtime.js';
 import { appProcedures } from './modules/app/app.procedures.js';
@@ -27,16 +19,8 @@ import { createContentRuntime, type ContentRuntime } from './modules/content/con
 import { createInboxRuntime, type InboxRuntime } from './modules/inbox/inbox-runtime.js';
 import { createPushRuntime, type PushRuntime } from './modules/push/push-runtime.js';
 import { ownOrigin } from './modules/app/own-origin.js';
-import { DevOutboxMailer } from './modules/mail/dev-outbox-mailer.js';
-import type { Mailer } from './modules/mail/mailer.js';
-import { mailDeliveryWarning } from './modules/mail/mail-delivery-warning.js';
-import { OutboxRepository } from './modules/mail/outbox.repository.js';
-import {
-  DEFAULT_GIVE_UP_AFTER_MS,
-  DEFAULT_MAX_QUEUED,
-  RetryingMailer,
-} from './modules/mail/retrying-mailer.js';
-import { SmtpMailer } from './modules/mail/smtp-mailer.js';
+import { createMailRuntime } from './modules/mail/mail-runtime.js';
+import type { OutboxRepository } from './modules/mail/outbox.repository.js';
 import { AvatarUploadService } from './modules/uploads/avatar-upload.service.js';
 import { createImageStorage } from './modules/uploads/create-image-storage.js';
 import { scheduleUploadSweep } from './modules/uploads/upload-sweep.js';
@@ -66,10 +50,7 @@ import { searchProcedures } from './modules/search/search.procedures.js';
 import { SearchService } from './modules/search/search.service.js';
 import type { PushSender } from './modules/push/web-push-sender.js';
 import { createServerEvents } from './runtime/server-events.js';
-import { PasswordHasher } from './security/password-hasher.js';
 import type { SharedGuards } from './scale-out/shared-guards.js';
-import { loadOrCreateSecret } from './security/server-secrets.js';
-import { TokenCodec } from './security/token-codec.js';
 
 export interface Services {
   handlers: ProcedureHandlers;
@@ -123,39 +104,8 @@ export async function createServices(
   const now = options.now ?? Date.now;
   const { db } = database;
   const events = createServerEvents(log);
-  const outboxRepository = new OutboxRepository(db);
-  const smtp = config.SMTP_URL
-    ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, config.SMTP_TIMEOUT_MS)
-    : null;
-  const smtpQueue = smtp
-    ? new RetryingMailer(
-        smtp,
-        {
-          firstRetryMs: config.SMTP_RETRY_MS,
-          giveUpAfterMs: DEFAULT_GIVE_UP_AFTER_MS,
-          maxQueued: DEFAULT_MAX_QUEUED,
-        },
-        log,
-      )
-    : null;
-  const mailer: Mailer = smtpQueue ?? new DevOutboxMailer(outboxRepository, log);
-  const outbox = config.DEV_OUTBOX && !config.SMTP_URL ? outboxRepository : null;
-  const mailWarning = mailDeliveryWarning(config);
-  if (mailWarning) log.warn(mailWarning);
-
+  const mail = createMailRuntime({ config, db, log });
   const limiter = guards.attempts;
-  const codec = new TokenCodec(await loadOrCreateSecret(db, 'session-token-key'));
-  const sessions = new SessionService(new SessionRepository(db), codec, now, (event, details) =>
-    log.warn({ event, ...details }, 'security event'),
-  );
-  const codes = new EmailCodeService(
-    new EmailCodeRepository(db, database.dialect),
-    limiter,
-    mailer,
-    await loadOrCreateSecret(db, 'email-code-key'),
-    log,
-    now,
-  );
   const uploadsDirectory = path.join(config.DATA_DIR, 'uploads');
   const avatars = new AvatarUploadService(
     await createImageStorage(config, database, uploadsDirectory),
@@ -164,20 +114,16 @@ export async function createServices(
     guards.uploadSlots,
     now,
   );
-  const loginEvents = new LoginEventRepository(db, database.dialect);
-  const accounts = new AccountService(
-    new UserRepository(db),
-    loginEvents,
-    sessions,
-    codes,
-    new LoginGuard(loginEvents, limiter, now),
-    new PasswordHasher(),
-    mailer,
+  const accounts = await createAccountsRuntime({
+    db,
+    dialect: database.dialect,
+    limiter,
+    mailer: mail.mailer,
     avatars,
-    log,
     events,
+    log,
     now,
-  );
+  });
 
   const {
     name: sourceName,
@@ -324,7 +270,7 @@ export async function createServices(
   return {
     handlers: {
       ...appProcedures(appService),
-      ...accountProcedures(accounts, sessions),
+      ...accounts.handlers,
       ...marketProcedures({
         market,
         answers: new VersionCache(() => `${snapshot.version}:${snapshot.isStale(now())}`),
@@ -351,7 +297,7 @@ export async function createServices(
       ),
     },
     market: { provider, snapshot, ingest, role, live, pubSub: liveRuntime.pubSub },
-    authenticator: sessions,
+    authenticator: accounts.sessions,
     upload: {
       bodyLimit: config.UPLOAD_LIMIT_BYTES,
       admit: (context) => avatars.admit(callerIdOf(context), context.ip),
@@ -359,7 +305,7 @@ export async function createServices(
     },
     uploadsDirectory,
     avatars,
-    outbox,
+    outbox: mail.outbox,
     content,
     inbox,
     push,
@@ -367,8 +313,7 @@ export async function createServices(
     alerts,
     close: () => {
       liveRuntime.stop();
-      smtpQueue?.stop();
-      smtp?.close();
+      mail.stop();
     },
   };
 }
