@@ -18,19 +18,26 @@ export interface TestSession {
 
 let counter = 0;
 
+/** An address of its own for each sign-up, counted as such by an app that trusts X-Forwarded-For (the shared one). */
+function signUpAddress(): string {
+  return `10.${counter % 250}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+}
+
 /**
  * Registers a fresh user through the real gateway (email code from the dev outbox), for tests whose subject
- * is not the sign-up screens themselves. The device id is the one the browser will present.
+ * is not the sign-up screens themselves. The device id is the one the browser will present; the sign-up comes
+ * from an address of its own, so the run's sign-ups on the shared app never meet the code limit per address.
  */
 export async function signUpUser(baseUrl: string): Promise<TestSession> {
   counter += 1;
   const email = `e2e-${Date.now()}-${counter}@example.com`;
   const deviceId = randomUUID();
+  const address = signUpAddress();
   const client = createGatewayClient({
     baseUrl,
     appId: DEV_APP_ID,
     appSecret: DEV_APP_SECRET,
-    headers: () => ({ [GatewayHeader.deviceId]: deviceId }),
+    headers: () => ({ [GatewayHeader.deviceId]: deviceId, 'x-forwarded-for': address }),
   });
   await client.call('user_msrv/captcha', { email, purpose: 'register' });
   const code = await readEmailCode(baseUrl, email);

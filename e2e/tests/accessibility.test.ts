@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startBuiltApp } from '../support/app-server.js';
 import { seriousViolations } from '../support/axe.js';
 import type { RunningApp } from '../support/app-server.js';
+import { sharedApp } from '../support/shared-app.js';
 import { chromiumPath, launchBrowser, newPhoneContext } from '../support/browser.js';
 import { sessionClient, signInContext, signUpUser, type TestSession } from '../support/session.js';
 
@@ -50,7 +50,7 @@ describe.skipIf(!chromiumPath)('accessibility of the app screens (axe-core)', ()
   let messageId = 0;
 
   beforeAll(async () => {
-    app = await startBuiltApp();
+    app = sharedApp();
     browser = await launchBrowser();
     session = await signUpUser(app.baseUrl);
     const client = sessionClient(app.baseUrl, session);

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startBuiltApp } from '../support/app-server.js';
 import type { RunningApp } from '../support/app-server.js';
+import { sharedApp } from '../support/shared-app.js';
 import { chromiumPath, collectPageErrors, launchBrowser, newPhoneContext } from '../support/browser.js';
 import { routeUrl, SPEC_ROUTES } from '../support/routes.js';
 
@@ -24,7 +24,7 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
 
   beforeAll(async () => {
     mkdirSync(screenshotDir, { recursive: true });
-    app = await startBuiltApp();
+    app = sharedApp();
     browser = await launchBrowser();
   });
   afterAll(async () => {
