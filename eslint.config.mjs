@@ -1,7 +1,8 @@
 // Type-aware lint for every workspace. Import direction follows docs/architecture.md:
 // web -> contract, server -> contract, never web <-> server; the market simulator -> market-model and contract, and
 // only the server's provider registry imports it; inside web: components/lib -> features -> pages -> app;
-// inside server: gateway -> modules -> (market-data, db); the score package imports nothing with I/O.
+// inside server: one zone per room (each folder under apps/server/src, each module) from apps/server/import-rules.mjs;
+// the score package imports nothing with I/O.
 import { readdirSync } from 'node:fs';
 
 import js from '@eslint/js';
@@ -10,6 +11,7 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import { serverZones } from './apps/server/import-rules.mjs';
 import fileNaming from './apps/web/eslint-rules/file-naming.mjs';
 
 const web = './apps/web/src';
@@ -25,6 +27,40 @@ const webFeatureZones = webFeatures.map((name) => ({
   message:
     'A feature never imports another feature: share through components/ or lib/, or compose in the page.',
 }));
+
+// Import direction between workspaces and inside the web app; the server's rooms add theirs below.
+const zones = [
+  { target: './packages/contract', from: ['./apps'], message: 'The contract depends on zod only.' },
+  {
+    target: './packages/market-simulator',
+    from: ['./apps'],
+    message: 'The simulator depends on the market model and the contract only; the host injects the rest.',
+  },
+  {
+    target: './packages/attack-lab',
+    from: ['./apps', './packages/market-simulator'],
+    message: 'Attacks stay independent of the detector and the simulator: market-model only.',
+  },
+  { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
+  { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
+  { target: `${web}/lib`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
+  { target: `${web}/components`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
+  { target: `${web}/features`, from: [`${web}/pages`, `${web}/app`] },
+  { target: `${web}/pages`, from: [`${web}/app`] },
+  ...webFeatureZones,
+  {
+    target: './packages/score',
+    from: ['./apps', './packages/market-simulator'],
+    message:
+      'The score is pure: it depends on the market model and the contract only; the host brings the I/O.',
+  },
+  { target: `${server}/modules`, from: [`${server}/gateway/gateway-plugin.ts`] },
+];
+// Zones are relative to the repository root, also when a workspace's `npm run lint` runs from its folder.
+const restrictedPaths = (list) => ['error', { basePath: import.meta.dirname, zones: list }];
+
+// The server's rooms, one zone each; loading fails while a folder under apps/server/src has no row.
+const serverRoomZones = serverZones(server, new URL('./apps/server/src/', import.meta.url));
 
 export default tseslint.config(
   {
@@ -73,43 +109,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          // Zones are relative to the repository root, also when a workspace's `npm run lint` runs from its folder.
-          basePath: import.meta.dirname,
-          zones: [
-            { target: './packages/contract', from: ['./apps'], message: 'The contract depends on zod only.' },
-            {
-              target: './packages/market-simulator',
-              from: ['./apps'],
-              message:
-                'The simulator depends on the market model and the contract only; the host injects the rest.',
-            },
-            {
-              target: './packages/attack-lab',
-              from: ['./apps', './packages/market-simulator'],
-              message: 'Attacks stay independent of the detector and the simulator: market-model only.',
-            },
-            { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
-            { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
-            { target: `${web}/lib`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
-            { target: `${web}/components`, from: [`${web}/features`, `${web}/pages`, `${web}/app`] },
-            { target: `${web}/features`, from: [`${web}/pages`, `${web}/app`] },
-            { target: `${web}/pages`, from: [`${web}/app`] },
-            ...webFeatureZones,
-            {
-              target: './packages/score',
-              from: ['./apps', './packages/market-simulator'],
-              message:
-                'The score is pure: it depends on the market model and the contract only; the host brings the I/O.',
-            },
-            { target: `${server}/modules`, from: [`${server}/gateway/gateway-plugin.ts`] },
-            { target: `${server}/market-data`, from: [`${server}/gateway`, `${server}/modules`] },
-            { target: `${server}/db`, from: [`${server}/gateway`, `${server}/modules`] },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': restrictedPaths(zones),
     },
   },
   {
@@ -147,6 +147,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Each server room imports only what its row allows; a test may compose rooms to test them together.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths([...zones, ...serverRoomZones]) },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
