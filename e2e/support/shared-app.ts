@@ -15,13 +15,16 @@ declare module 'vitest' {
  * history backfill, first score) is the slowest part of a browser file, and most files only need the default
  * app. Every caller of the run reaches it from 127.0.0.1, so the limits per address are those of a proxy in
  * front of many users (TRUST_PROXY: a test that needs callers of its own names them with X-Forwarded-For, as
- * the sign-up helper does) and the rate limits are raised; the limits themselves are the server suite's subject.
+ * the sign-up helper does) and the rate, cost and live budgets per address are raised; the limits themselves are the server suite's subject.
  */
 export const SHARED_APP_ENV: Readonly<Record<string, string>> = {
   TRUST_PROXY: 'true',
   RATE_LIMIT_PER_MINUTE: '1000000',
   COST_BUDGET_MS_PER_SECOND: '1000',
   COST_BUDGET_CONCURRENT_CALLS: '100',
+  LIVE_CONNECTIONS_PER_ADDRESS: '20000',
+  LIVE_COINS_PER_ADDRESS: '10000000',
+  LIVE_BYTES_PER_SECOND_PER_ADDRESS: '1073741824',
 };
 
 /** Vitest's global setup: starts the shared app before the first file and stops it after the last. */
