@@ -5,19 +5,19 @@ import { browserSuite } from '../support/browser-suite.js';
 import { chromiumPath, collectPageErrors, newPhoneContext } from '../support/browser.js';
 import { eventually } from '../support/gateway.js';
 import { sessionClient, signInContext, signUpUser } from '../support/session.js';
+import { pathPriceNow, predictCrossing } from '../support/simulated-path.js';
 
 const COIN_PAGE = '/pages/exchange/currencyIntro/index?coin_id=bitcoin&symbol=BTC';
 const INBOX = '/pages/system/notice/index';
-/** How far from the price the levels sit: about a $15 move on BTC. */
-const MARGIN = 0.0002;
 /**
- * The simulator's path is a function of the wall clock, and one coin can stay within ±MARGIN for a minute or more.
- * CI failed both languages at 00:20 UTC on 2026-11-28, inside a 45-minute standstill of BTC that the simulator no
- * longer makes (its README, "Intraday"). Bracketing six large coins makes a crossing within 90 s near-certain at any
- * hour: over 14 simulated days, no crossing within 90 s happened in 8.4 % of minutes on BTC alone, and in none of
- * 18,054 on these six (15 % and 0.03 % before the standstills went).
+ * The coins whose path the test reads for a crossing. The simulator's price is a function of its seed and the
+ * clock, so the test does not wait for the market to happen to move (CI once waited through a 45-minute
+ * standstill of BTC): it reads the next minute and a half of these paths and sets the alert the path will cross.
  */
-const BRACKETED = ['ethereum', 'solana', 'ripple', 'dogecoin', 'cardano'] as const;
+const WATCHED = ['bitcoin', 'ethereum', 'solana', 'ripple', 'dogecoin', 'cardano'] as const;
+/** Creating the alert and its first evaluation (the baseline a crossing is measured from) fit well within this. */
+const QUIET_MS = 15_000;
+const HORIZON_MS = 90_000;
 
 describe.skipIf(!chromiumPath)('a price alert delivered end to end (issue 25)', () => {
   const suite = browserSuite();
@@ -40,35 +40,44 @@ describe.skipIf(!chromiumPath)('a price alert delivered end to end (issue 25)', 
           currency: 'usd',
         });
         expect(price).toBeGreaterThan(0);
+        // The app serves the path the prediction reads (same seed, same clock).
+        expect(Math.abs(price! / (await pathPriceNow('bitcoin')) - 1)).toBeLessThan(0.01);
 
-        // "Price above" just over the price, set from the coin page's bell like a user does…
+        // "Price above" set from the coin page's bell like a user does, far enough not to fire…
         await page.goto(`${suite.app.baseUrl}/#${COIN_PAGE}`);
         await page.getByTestId('alert-bell').click({ timeout: 30_000 });
         await page.getByTestId('alert-form').waitFor({ timeout: 20_000 });
-        const above = Number((price! * (1 + MARGIN)).toFixed(2));
+        const above = Number((price! * 1.5).toFixed(2));
         await page.getByTestId('alert-level').locator('input').fill(String(above));
         await page.getByTestId('alert-save').click();
         await page.locator('[data-testid^="alert-row-"]').first().waitFor({ timeout: 20_000 });
-        // …its mirror below it, so that whichever way the price moves, one alert crosses, and the same pair on
-        // other coins, so that a quiet minute of one coin does not decide the test.
-        await bracket(client, 'bitcoin', 'price_below');
-        const symbols = new Map([['bitcoin', 'BTC']]);
-        for (const coinId of BRACKETED) {
-          symbols.set(coinId, await bracket(client, coinId, 'price_above', 'price_below'));
-        }
+        // …and the alert the simulated path will cross within the next minute and a half.
+        const predicted = await predictCrossing(WATCHED, { quietMs: QUIET_MS, horizonMs: HORIZON_MS });
+        expect(predicted, 'no watched coin crosses a level within 90 s').not.toBeNull();
+        const coin = await client.call('appmarket_msrv/coin_detail', {
+          coin_id: predicted!.coinId,
+          currency: 'usd',
+        });
+        const created = await client.call('appalert_msrv/alert_create', {
+          coin_id: predicted!.coinId,
+          kind: predicted!.kind,
+          level: predicted!.level,
+          currency: 'usd',
+        });
         const alerts = await client.call('appalert_msrv/alert_list', {});
-        expect(alerts.list).toHaveLength(2 + 2 * BRACKETED.length);
-        const bitcoin = alerts.list.filter((alert) => alert.coin_id === 'bitcoin');
-        expect(bitcoin.map((alert) => alert.kind).sort()).toEqual(['price_above', 'price_below']);
-        expect(bitcoin.find((alert) => alert.kind === 'price_above')?.level).toBe(above);
+        expect(alerts.list).toHaveLength(2);
+        expect(alerts.list.find((alert) => alert.coin_id === 'bitcoin')?.level).toBe(above);
 
-        const firing = await eventually(async () => {
-          const { list } = await client.call('appalert_msrv/alert_firing_list', { page: 1 });
-          return list[0];
-        }, 120_000);
-        const symbol = symbols.get(firing.coin_id);
-        expect(symbol).toBeDefined();
+        const firing = await eventually(
+          async () => {
+            const { list } = await client.call('appalert_msrv/alert_firing_list', { page: 1 });
+            return list.find((item) => item.alert_id === created.id);
+          },
+          predicted!.crossesAt - Date.now() + 30_000,
+        );
+        expect(firing.coin_id).toBe(predicted!.coinId);
         expect(firing.message_id).not.toBeNull();
+        const symbol = coin.symbol;
 
         // The message is in the inbox screen; opening it and its button leads to the coin.
         await page.goto(`${suite.app.baseUrl}/#${INBOX}`);
@@ -91,22 +100,7 @@ describe.skipIf(!chromiumPath)('a price alert delivered end to end (issue 25)', 
         await context.close();
       }
     },
-    // Sign-up, the coin page and the inbox take ~15 s here; the wait for a crossing up to 120 s more.
+    // Sign-up, the coin page and the inbox take ~15 s here; the predicted crossing comes within 90 s.
     180_000,
   );
 });
-
-type Client = ReturnType<typeof sessionClient>;
-
-/** Sets price alerts of `kinds` at ±MARGIN around the coin's price now; answers the coin's symbol. */
-async function bracket(client: Client, coinId: string, ...kinds: ('price_above' | 'price_below')[]) {
-  const coin = await client.call('appmarket_msrv/coin_detail', { coin_id: coinId, currency: 'usd' });
-  expect(coin.price).toBeGreaterThan(0);
-  for (const kind of kinds) {
-    const factor = kind === 'price_above' ? 1 + MARGIN : 1 - MARGIN;
-    // Six significant digits: DOGE and ADA sit below $1, where two decimals would round MARGIN away.
-    const level = Number((coin.price! * factor).toPrecision(6));
-    await client.call('appalert_msrv/alert_create', { coin_id: coinId, kind, level, currency: 'usd' });
-  }
-  return coin.symbol;
-}
