@@ -57,9 +57,10 @@ function AssetButton({
       className="cl-asset-button"
       onClick={onClick}
       aria-haspopup="dialog"
-      aria-label={`${t('converter.choose')}: ${assetSymbol(asset)}`}
       data-testid={testId}
     >
+      {/* Named by its content, not aria-label: a logo's drawn initials would then be visible text missing from the name. */}
+      <span className="cl-visually-hidden">{`${t('converter.choose')}: `}</span>
       {asset.kind === 'coin' ? (
         <Logo src={logo || asset.logo} name={assetSymbol(asset)} size={24} />
       ) : (
