@@ -30,6 +30,12 @@ if (file) {
         external_mb: memory.external / 1e6,
         array_buffers_mb: memory.arrayBuffers / 1e6,
         heap_limit_mb: heap.heap_size_limit / 1e6,
+        // Resident size of each V8 space (new, old, code, large objects…): where the heap's pages are.
+        heap_spaces_mb: Object.fromEntries(
+          v8
+            .getHeapSpaceStatistics()
+            .map((space) => [space.space_name, Math.round(space.physical_space_size / 1e5) / 10]),
+        ),
       }),
     );
     delay.reset();

@@ -10,10 +10,8 @@ import { benchIngestOptions, noCandleStore, printTable, quantile, silentLog } fr
 
 const TICKS = Number(process.env.BENCH_TICKS ?? 30);
 const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).href;
-// The server's own steady-state heap settings (apps/server/src/config/heap-tuning.ts): the collector behaves as
-// in production once start-up is done.
-const { tightenHeapForSteadyState } = await import(dist('config/heap-tuning.js'));
-tightenHeapForSteadyState();
+// The server's own heap settings (apps/server/src/config/heap-tuning.ts): the collector behaves as in production.
+await import(dist('config/heap-tuning.js'));
 const { SimulatorProvider } = await import(
   new URL('../packages/market-simulator/dist/index.js', import.meta.url).href
 );

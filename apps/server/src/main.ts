@@ -1,7 +1,11 @@
-// First: V8's heap settings take effect before the rest is loaded.
-import { tightenHeapForSteadyState } from './config/heap-tuning.js';
+// First: V8's heap and glibc's allocator settings take effect before the rest is loaded.
+import './config/heap-tuning.js';
+import { keepReturningFreedMemory, nativeAllocatorTuned } from './config/native-allocator.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+
+/** How often freed native memory goes back to the system once start-up is done (a trim takes a few ms). */
+const FREED_MEMORY_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
   let config;
@@ -43,8 +47,8 @@ async function main(): Promise<void> {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   void services.market.role.settled.then(() => {
-    tightenHeapForSteadyState();
-    app.log.info('start-up work done: heap sized for the steady state');
+    keepReturningFreedMemory(FREED_MEMORY_INTERVAL_MS);
+    app.log.info({ nativeAllocatorTuned }, 'start-up work done: freed memory returned every minute');
   });
   app.log.info(
     `Coinlens is serving on ${address.replace('0.0.0.0', 'localhost')} (database: ${config.DATABASE_URL ? 'postgres' : 'sqlite'})`,

@@ -3,8 +3,16 @@
  * Everything not on the allow-list below is dropped; URLs are resolved to absolute form and re-checked
  * after the WHATWG URL parser has normalised them, which is how a browser would read them.
  */
+import { createRequire } from 'node:module';
+
 import { ARTICLE_ALLOWED_TAGS } from '@coinlens/contract';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+
+const requireModule = createRequire(import.meta.url);
+/** sanitize-html (and the HTML and CSS parsers under it), loaded on the first article: docs/performance.md. */
+function sanitize(...args: Parameters<typeof sanitizeHtml>): string {
+  return (requireModule('sanitize-html') as typeof sanitizeHtml)(...args);
+}
 
 const ALLOWED_TAGS = [...ARTICLE_ALLOWED_TAGS];
 
@@ -46,7 +54,7 @@ const LINK_REL = 'noopener noreferrer nofollow';
 /** Sanitises feed HTML to the article allow-list; relative URLs resolve against `baseUrl` or are dropped. */
 export function sanitiseArticleHtml(html: string, baseUrl: string | null): string {
   const base = httpBase(baseUrl);
-  return sanitizeHtml(html.replace(DROPPED_BLOCK_TAG, ' <'), {
+  return sanitize(html.replace(DROPPED_BLOCK_TAG, ' <'), {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: {
       a: ['href', 'title', 'rel', 'target'],
@@ -105,7 +113,7 @@ const BLOCK_TAG =
 export function htmlToText(html: string, maxLength?: number): string {
   // Without this, "<p>a</p><p>b</p>" would become "ab".
   const spaced = html.replace(BLOCK_TAG, ' <');
-  const escaped = sanitizeHtml(spaced, {
+  const escaped = sanitize(spaced, {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: DROPPED_WITH_CONTENT,

@@ -12,7 +12,10 @@
  * - `parseTagValue`/`parseAttributeValue: false`: "007" stays a string.
  * The lenient parser accepts unclosed tags, so input is first checked with the strict validator.
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
+
+import type * as FastXmlParser from 'fast-xml-parser';
+import type { X2jOptions, XMLParser } from 'fast-xml-parser';
 
 /** Namespaces the feed formats use; `none` is an unprefixed name outside any default namespace. */
 export type NsKey = 'none' | 'atom' | 'rss1' | 'rdf' | 'content' | 'dc' | 'media' | 'xhtml' | 'other';
@@ -62,7 +65,7 @@ const CDATA = '#cdata';
 const TEXT = '#text';
 const ATTRIBUTES = ':@';
 
-const parser = new XMLParser({
+const PARSER_OPTIONS: X2jOptions = {
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',
@@ -78,18 +81,25 @@ const parser = new XMLParser({
   removeNSPrefix: false,
   allowBooleanAttributes: false,
   maxNestedTags: 128,
-});
+};
+
+/** fast-xml-parser, loaded with the first feed: an instance that reads no feed never holds it (docs/performance.md). */
+function xmlLibrary(): typeof FastXmlParser {
+  return createRequire(import.meta.url)('fast-xml-parser') as typeof FastXmlParser;
+}
+let parser: XMLParser | undefined;
 
 /** Parses well-formed XML into its root element; throws XmlSyntaxError otherwise. */
 export function parseXmlDocument(text: string): XmlElement {
   const cleaned = escapeBareAmpersands(removeInvalidXmlChars(text));
-  const validation = XMLValidator.validate(cleaned, { allowBooleanAttributes: false });
+  const validation = xmlLibrary().XMLValidator.validate(cleaned, { allowBooleanAttributes: false });
   if (validation !== true) {
     const { msg, line } = validation.err;
     throw new XmlSyntaxError(`not well-formed XML: ${msg} (line ${line})`);
   }
   let raw: unknown;
   try {
+    parser ??= new (xmlLibrary().XMLParser)(PARSER_OPTIONS);
     raw = parser.parse(cleaned);
   } catch (error) {
     throw new XmlSyntaxError(

@@ -1,5 +1,8 @@
+import { createRequire } from 'node:module';
+
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type * as Ioredis from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** How long one Redis command may take before it fails (a guard then falls back to its outage policy). */
 export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
@@ -15,7 +18,9 @@ export function redisReconnectDelay(attempt: number): number {
  * with back-off; every change of state is logged once.
  */
 export function openRedis(url: string, log: FastifyBaseLogger, role: string): Redis {
-  const redis = new Redis(url, {
+  // Loaded on first use: an instance without Redis never holds the client's code (docs/performance.md).
+  const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof Ioredis;
+  const redis = new RedisClient(url, {
     connectionName: `coinlens-${role}`,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

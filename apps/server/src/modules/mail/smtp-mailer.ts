@@ -1,4 +1,6 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+
+import type * as Nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 
 import { bareRecipient } from './bare-recipient.js';
@@ -17,6 +19,8 @@ export class SmtpMailer implements Mailer {
     private readonly from: string,
     timeoutMs: number,
   ) {
+    // Loaded here, not on import: the dev outbox (the default) never needs nodemailer's code.
+    const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof Nodemailer;
     this.transport = nodemailer.createTransport({
       url: smtpUrl,
       connectionTimeout: timeoutMs,

@@ -1,10 +1,18 @@
 import https from 'node:https';
 import { createConnection } from 'node:net';
+import { createRequire } from 'node:module';
 import type { Duplex } from 'node:stream';
-import webPush from 'web-push';
+
+import type * as WebPush from 'web-push';
 import { encodePushPayload } from './push-message.js';
 import type { PushMessage } from './push-message.js';
 import type { VapidKeys } from './vapid-keys.js';
+
+/** web-push, loaded on the first push: most instances never send one (docs/performance.md). */
+function webPush(): typeof WebPush {
+  return requireModule('web-push') as typeof WebPush;
+}
+const requireModule = createRequire(import.meta.url);
 
 /** A browser PushSubscription as stored: endpoint plus its base64url `p256dh` and `auth` keys. */
 export interface PushSubscriptionKeys {
@@ -94,7 +102,7 @@ export class WebPushSender implements PushSender {
     }
 
     try {
-      const response = await webPush.sendNotification(
+      const response = await webPush().sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         payload,
         {
@@ -139,7 +147,7 @@ function failed(status: number | null, reason: string, retryAfterMs: number | nu
 }
 
 function toResult(error: unknown): PushSendResult {
-  if (!(error instanceof webPush.WebPushError)) {
+  if (!(error instanceof webPush().WebPushError)) {
     return failed(null, error instanceof Error ? error.message : String(error));
   }
   const status = error.statusCode;
