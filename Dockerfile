@@ -33,15 +33,13 @@ RUN npm prune --omit=dev --no-audit --no-fund \
 
 # ---- runtime ----------------------------------------------------------------------------------------------------
 FROM node:20.20.2-bookworm-slim AS runtime
-# NODE_OPTIONS: one instance must fit a 512 MB container, so V8's old generation is capped below it, leaving room
-# for array buffers (the candle history), native memory (sharp, better-sqlite3) and the code. With 320 MB the
-# leader under 5,000 live clients peaked at 352–384 MB RSS in `npm run bench:scale-out` (docs/deployment.md,
-# "Capacity"; 256 MB saved little and cost delivery latency).
+# No heap cap here: the server sets V8's growth itself (1.5 × what is live, apps/server/src/config/heap-tuning.ts), and
+# Node sizes V8's limit from the container's memory (a quarter of it, at least 256 MB of old generation). The server
+# logs the limit it got at start (docs/deployment.md, "Capacity").
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
-    DATA_DIR=/data \
-    NODE_OPTIONS=--max-old-space-size=320
+    DATA_DIR=/data
 WORKDIR /app
 COPY --from=production-tree /app /app
 # The embedded mode's SQLite file and uploads live in /data; production mode keeps nothing there but may

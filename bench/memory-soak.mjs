@@ -6,7 +6,15 @@
 // Run: npm run build && npm run bench:memory (BENCH_MINUTES, default 30).
 import { WebSocket } from 'ws';
 
-import { callProcedure, printTable, rssMb, slope, spawnProbedCoinlens, waitUntilOk } from './support.mjs';
+import {
+  callProcedure,
+  printTable,
+  residentByKind,
+  rssMb,
+  slope,
+  spawnProbedCoinlens,
+  waitUntilOk,
+} from './support.mjs';
 
 const MINUTES = Number(process.env.BENCH_MINUTES ?? 30);
 const WARMUP_MINUTES = Number(process.env.BENCH_WARMUP_MINUTES ?? 3);
@@ -38,6 +46,8 @@ try {
   })();
   const started = Date.now();
   const samples = [];
+  /** What each sample's RSS is made of: mappings by kind, V8's spaces (resident) and the array buffers. */
+  const breakdowns = [];
   while (Date.now() - started < MINUTES * 60_000) {
     await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
     const probe = await server.probe();
@@ -49,6 +59,15 @@ try {
       array_buffers_mb: Math.round(probe.array_buffers_mb),
       loop_p99_ms: probe.delay.p99_ms,
     };
+    const spaces = probe.heap_spaces_mb;
+    breakdowns.push({
+      ...residentByKind(server.child.pid),
+      v8_new_space: spaces.new_space,
+      v8_old_space: spaces.old_space,
+      v8_code_space: spaces.code_space,
+      v8_large_objects: spaces.large_object_space + spaces.new_large_object_space,
+      array_buffers: sample.array_buffers_mb,
+    });
     samples.push(sample);
     process.stderr.write(`${JSON.stringify(sample)}\n`);
   }
@@ -69,9 +88,18 @@ try {
     heap_used_slope_mb_per_min: Number(fit('heap_used_mb')?.toFixed(2)),
     peak_rss_mb: Math.max(...samples.map((sample) => sample.rss_mb)),
   };
+  const steadyBreakdowns = breakdowns.filter((_, index) => samples[index].minute >= WARMUP_MINUTES);
+  const breakdown = Object.fromEntries(
+    Object.keys(steadyBreakdowns[0] ?? {}).map((key) => {
+      const values = steadyBreakdowns.map((entry) => entry[key]).sort((a, b) => a - b);
+      return [key, values[Math.floor(values.length / 2)]];
+    }),
+  );
   summary.pass = summary.steady_rss_max_mb <= 300 && Math.abs(summary.rss_slope_mb_per_min) <= 1;
-  process.stdout.write(`${JSON.stringify({ ...summary, samples })}\n`);
+  process.stdout.write(`${JSON.stringify({ ...summary, breakdown, samples })}\n`);
   printTable(samples.filter((_, index) => index % 6 === 5 || index === samples.length - 1));
+  process.stdout.write('steady-state medians, MB:\n');
+  printTable([breakdown]);
   process.stdout.write(
     `steady RSS median ${summary.steady_rss_median_mb} MB, max ${summary.steady_rss_max_mb} MB (target ≤ 300), slope ${summary.rss_slope_mb_per_min} MB/min (target flat, |slope| ≤ 1): ${summary.pass ? 'PASS' : 'FAIL'}\n`,
   );

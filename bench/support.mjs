@@ -204,6 +204,27 @@ export function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
+/**
+ * A process's resident memory by kind of mapping, in MB, from /proc/<pid>/smaps (Linux): `files` (the node
+ * binary, shared libraries, SQLite's mapped files), `malloc_heap` (glibc's main arena: array buffers, SQLite's
+ * page cache, compression, native modules) and `anonymous` (every other private mapping: V8's heap pages,
+ * thread stacks, glibc's other arenas).
+ */
+export function residentByKind(pid) {
+  const kinds = { files: 0, malloc_heap: 0, anonymous: 0 };
+  let kind = 'anonymous';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const name = mapping[1];
+      kind = name === '[heap]' ? 'malloc_heap' : name.startsWith('/') ? 'files' : 'anonymous';
+    } else if (line.startsWith('Rss:')) {
+      kinds[kind] += Number(line.split(/\s+/)[1]) / 1024;
+    }
+  }
+  return Object.fromEntries(Object.entries(kinds).map(([key, mb]) => [key, Math.round(mb)]));
+}
+
 /** Total size in MB of the files directly in a folder (the SQLite file and its WAL). */
 export function folderMb(folder) {
   return (

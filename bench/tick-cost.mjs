@@ -10,8 +10,10 @@ import { benchIngestOptions, noCandleStore, printTable, quantile, silentLog } fr
 
 const TICKS = Number(process.env.BENCH_TICKS ?? 30);
 const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).href;
-// The server's own heap settings (apps/server/src/config/heap-tuning.ts): the collector behaves as in production.
+// The server's own heap and allocator settings (apps/server/src/config/heap-tuning.ts, native-allocator.ts): the
+// collector and glibc's malloc behave as in production (COINLENS_NATIVE_ALLOCATOR=off measures without the latter).
 await import(dist('config/heap-tuning.js'));
+const { nativeAllocatorTuned } = await import(dist('config/native-allocator.js'));
 const { SimulatorProvider } = await import(
   new URL('../packages/market-simulator/dist/index.js', import.meta.url).href
 );
@@ -188,7 +190,9 @@ const rows = [
 for (const coins of [1_000, 3_000, 10_000])
   rows.push(await measure(`synthetic ${coins}`, synthetic(coins), { ...NO_MINUTES, '1d': 60 * 86_400_000 }));
 const target = rows[0].ingest_median_ms <= 10;
-process.stdout.write(`${JSON.stringify({ ticks: TICKS, rows, pass: target })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ ticks: TICKS, native_allocator_tuned: nativeAllocatorTuned, rows, pass: target })}\n`,
+);
 printTable(rows);
 const growth = rows
   .slice(1)

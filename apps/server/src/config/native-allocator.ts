@@ -5,7 +5,7 @@
  *
  * - The mmap threshold adapts: once a large block that came from mmap is freed, blocks up to that size come
  *   from the arena instead, where they leave holes between long-lived buffers that the arena can only give
- *   back from its top. A fixed 64 KiB threshold keeps every large block in its own mapping, returned whole.
+ *   back from its top. A fixed threshold (256 KiB) keeps every larger block in its own mapping, returned whole.
  * - Freed memory in the middle of the arena stays resident until `malloc_trim` hands its pages back, which
  *   glibc does on its own only from the top.
  *
@@ -23,7 +23,7 @@ import type * as Koffi from 'koffi';
 /** mallopt's parameter numbers (malloc.h). */
 const M_MMAP_THRESHOLD = -3;
 const M_ARENA_MAX = -8;
-const MMAP_THRESHOLD_BYTES = 64 * 1024;
+const MMAP_THRESHOLD_BYTES = 256 * 1024;
 /** Threads that allocate share two arenas instead of up to eight per core. */
 const ARENA_MAX = 2;
 
