@@ -107,13 +107,23 @@ describe.skipIf(!chromiumPath)('the Exchanges tab and exchange pages in a phone-
     await signInContext(context, session);
     const page = await context.newPage();
     await openRanking(page, suite.app.baseUrl);
-    const star = page.getByTestId('follow-exchange-okx');
-    await expect.poll(() => star.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('false');
-    await star.click();
-    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
-    await page.getByTestId('platform-tab-following').click();
+    // The first row, whichever exchange ranks first when the test runs (the order moves with each score run).
+    const firstRow = page.locator('[data-testid="exchanges-rows"] [data-testid^="exchange-row-"]').first();
+    await firstRow.waitFor({ timeout: 20_000 });
+    const exchangeId = (await firstRow.getAttribute('data-testid', { timeout: 5_000 }))!.slice(
+      'exchange-row-'.length,
+    );
+    const star = page.getByTestId(`follow-exchange-${exchangeId}`);
+    await expect
+      .poll(() => star.getAttribute('aria-pressed', { timeout: 2_000 }), { timeout: 10_000 })
+      .toBe('false');
+    await star.click({ timeout: 10_000 });
+    await expect
+      .poll(() => star.getAttribute('aria-pressed', { timeout: 2_000 }), { timeout: 10_000 })
+      .toBe('true');
+    await page.getByTestId('platform-tab-following').click({ timeout: 10_000 });
     await page.getByTestId('following-list').waitFor({ timeout: 10_000 });
-    await page.getByTestId('exchange-row-okx').waitFor();
+    await page.getByTestId(`exchange-row-${exchangeId}`).waitFor({ timeout: 10_000 });
     expect(page.url()).toContain('tab=following');
     await context.close();
   });
