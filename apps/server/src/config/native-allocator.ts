@@ -55,7 +55,7 @@ const allocator = loadGlibc();
 /** Whether the allocator was tuned (glibc found and koffi loaded). */
 export const nativeAllocatorTuned = allocator !== null;
 
-/** Gives the pages of freed memory anywhere in the arenas back to the system (a few milliseconds). */
+/** Gives the pages of freed memory anywhere in the arenas back to the system (under a millisecond here). */
 export function returnFreedMemory(): void {
   allocator?.trim();
 }

@@ -85,8 +85,9 @@ const PARSER_OPTIONS: X2jOptions = {
 
 /** fast-xml-parser, loaded with the first feed: an instance that reads no feed never holds it (docs/performance.md). */
 function xmlLibrary(): typeof FastXmlParser {
-  return createRequire(import.meta.url)('fast-xml-parser') as typeof FastXmlParser;
+  return requireModule('fast-xml-parser') as typeof FastXmlParser;
 }
+const requireModule = createRequire(import.meta.url);
 let parser: XMLParser | undefined;
 
 /** Parses well-formed XML into its root element; throws XmlSyntaxError otherwise. */
