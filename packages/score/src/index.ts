@@ -17,7 +17,7 @@ export { dailyRate, tapeCapped, tapeWindow, TapeRates } from './tape-rate.js';
 export { fitDepthMultiples, verifiedVolume } from './verified-volume.js';
 export type { VenueMarket } from './verified-volume.js';
 
-export { auditVenues, judgeVenues } from './venue-integrity/judge-venues.js';
+export { auditVenues, judgeVenues, VenueJudge } from './venue-integrity/judge-venues.js';
 export type { VenueVerdict } from './venue-integrity/judge-venues.js';
 export { scoreVenues } from './venue-integrity/venue-integrity.js';
 export type { VenueIntegrity } from './venue-integrity/venue-integrity.js';

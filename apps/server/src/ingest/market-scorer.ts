@@ -11,13 +11,13 @@ import {
   coverageOf,
   explainMovement,
   fitDepthMultiples,
-  judgeVenues,
   scoreCoins,
   scoreExchanges,
   ScoreSmoother,
   tapeCapped,
   TapeRates,
   typicalReading,
+  VenueJudge,
 } from '@coinlens/score';
 import type {
   Baseline,
@@ -156,18 +156,25 @@ export class MarketScorer {
       coin.venues.map((venue) => tickerCopy(venue.ticker)),
     );
     const sampleStarted = performance.now();
-    const samples = await this.sampler.sample(tickers, signal);
     const usdPerCoin = (coinId: string) => this.snapshot.coins.get(coinId)?.price ?? null;
-    for (const sample of samples) this.tapeRates.record(sample.exchangeId, sample.trades, usdPerCoin, now);
-    const announcements = await this.announcementCounts(now, signal);
-    const sampleMs = performance.now() - sampleStarted;
+    // Each venue's prints are reduced as they arrive and let go: kept whole, the tapes of a run were ~90 MB.
+    const judge = new VenueJudge();
     const slices = new EventLoopSlices();
-    const judged = await judgeVenues(samples, async () => {
+    const pause = async () => {
       await slices.pause();
       signal.throwIfAborted();
+    };
+    await this.sampler.sample(tickers, signal, async (sample) => {
+      await pause();
+      this.tapeRates.record(sample.exchangeId, sample.trades, usdPerCoin, now);
+      judge.add(sample);
     });
+    const announcements = await this.announcementCounts(now, signal);
+    // The judge's share of the sampling time is computing, counted in `computeMs`.
+    const sampleMs = performance.now() - sampleStarted - judge.busyMs;
+    const judged = await judge.judge(pause);
     const computeStarted = performance.now();
-    this.venueIntegrity = new Map(judged.venues.map((venue) => [venue.exchangeId, venue]));
+    this.venueIntegrity = new Map(judged.map((venue) => [venue.exchangeId, venue]));
     const depth = this.sampler.depthByVenueCoin(tickers);
 
     const evidence = coins.map((coin) => this.evidenceOf(coin, depth, announcements, now));
@@ -218,7 +225,7 @@ export class MarketScorer {
     this.scoreExchanges(values, now);
     this.lastRun = {
       sampleMs,
-      computeMs: judged.busyMs + performance.now() - computeStarted,
+      computeMs: judge.busyMs + performance.now() - computeStarted,
     };
     await this.storeReadings(newReadings, now);
   }

@@ -9,6 +9,7 @@ import { judgeVenues, verifiedVolume } from '@coinlens/score';
 import { realTapes } from '../../test/support/real-tapes.js';
 import { bandDepth } from './book-depth.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
+import { sampleAll } from './testing/sample-all.js';
 
 // Real captures beside the repository (../shared/external/realdata, see each folder's PROVENANCE.md); read in
 // place, never copied. Skipped where the folder is absent.
@@ -87,7 +88,7 @@ describe.skipIf(!present)('real Binance books', () => {
       const real = btcBook();
       const sampler = new VenueSampler(binance(real), { ...DEFAULT_SAMPLER_OPTIONS, now: () => 0 });
       const tickers = [ticker('bitcoin', 'BTC', reported, real.bids[0]![0])];
-      const samples = await sampler.sample(tickers, new AbortController().signal);
+      const samples = await sampleAll(sampler, tickers);
       const reading = sampler.depthByVenueCoin(tickers).get('binance', 'bitcoin')!;
       // Read as deep as the venue served, not crushed by its dust levels: ≈ $14M uncapped within ±0.33 %.
       expect(reading.lowerBound).toBe(true);
@@ -122,7 +123,7 @@ describe.skipIf(!present)('real Binance books', () => {
       now: () => 0,
     });
     const tickers = [ticker('nkn', 'NKN', 5e6, real.bids[0]![0])];
-    const [sample] = await sampler.sample(tickers, new AbortController().signal);
+    const [sample] = await sampleAll(sampler, tickers);
     // 20 levels end 0.6 % from mid; 200 reach 9 %.
     expect(asked).toEqual([20, 200]);
     const whole = bandDepth(real, 1)!;

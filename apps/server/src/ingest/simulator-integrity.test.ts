@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
 import { SimulatorProvider } from '@coinlens/market-simulator';
 import { judgeVenues } from '@coinlens/score';
+import { sampleAll } from './testing/sample-all.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const HONEST = [
@@ -32,7 +33,7 @@ describe('integrity over the simulator (realistic scenario), which the detector 
       now: () => NOW,
     });
     const scored = new Map(
-      (await judgeVenues(await sampler.sample(tickers, signal))).venues.map((venue) => [
+      (await judgeVenues(await sampleAll(sampler, tickers, signal))).venues.map((venue) => [
         venue.exchangeId,
         venue,
       ]),

@@ -10,6 +10,7 @@ import type {
 import { NotFoundError } from '@coinlens/market-model';
 import { bandDepth } from './book-depth.js';
 import { DEFAULT_SAMPLER_OPTIONS, VenueSampler } from './venue-sampler.js';
+import { sampleAll } from './testing/sample-all.js';
 
 function ticker(exchangeId: string, coinId: string, volumeUsd24h: number): VenueTicker {
   return { exchangeId, coinId, volumeUsd24h, quote: 'USD', last: 1, lastUsd: 1 } as VenueTicker;
@@ -74,7 +75,7 @@ describe('VenueSampler', () => {
       ticker('other', 'solana', 9e9),
       ticker('other', 'midcap', 1e6),
     ];
-    await sampler.sample(tickers, new AbortController().signal);
+    await sampleAll(sampler, tickers);
     expect(read.filter((key) => key.startsWith('big|')).sort()).toEqual(
       ['big|bitcoin', 'big|ethereum', 'big|midcap'].sort(),
     );
@@ -83,7 +84,7 @@ describe('VenueSampler', () => {
   it('reads a book ten times deeper while its levels end short of ±2 %, and counts the whole band', async () => {
     const asked: number[] = [];
     const sampler = new VenueSampler(bookVenue(400, asked), options);
-    const [sample] = await sampler.sample([ticker('big', 'bitcoin', 1e6)], new AbortController().signal);
+    const [sample] = await sampleAll(sampler, [ticker('big', 'bitcoin', 1e6)]);
     // 10 levels reach 0.1 %, 100 reach 1 %, 400 reach 4 %.
     expect(asked).toEqual([10, 100, 1_000]);
     expect(sample!.depthUsd2pct).toBeCloseTo(bandDepth(ladder(400), 1)!.usd, 6);
@@ -95,7 +96,7 @@ describe('VenueSampler', () => {
     const provider = bookVenue(100);
     const sampler = new VenueSampler(provider, { ...options, bookLevels: 100 });
     const tickers = [ticker('big', 'bitcoin', 1e9)];
-    const [sample] = await sampler.sample(tickers, new AbortController().signal);
+    const [sample] = await sampleAll(sampler, tickers);
     expect(sample!.books).toHaveLength(1);
     expect(sample!.depthUsd2pct).toBeNull();
     expect(sample!.depthReportedVolumeUsd24h).toBe(0);
@@ -109,7 +110,7 @@ describe('VenueSampler', () => {
   it('takes the depth the source publishes where the book read ends short of it', async () => {
     const sampler = new VenueSampler(bookVenue(100), { ...options, bookLevels: 100 });
     const published = { ...ticker('big', 'bitcoin', 1e9), depthUsd2pctUp: 2e7, depthUsd2pctDown: 3e7 };
-    const [sample] = await sampler.sample([published], new AbortController().signal);
+    const [sample] = await sampleAll(sampler, [published]);
     expect(sample!.depthUsd2pct).toBe(5e7);
     expect(sample!.depthReportedVolumeUsd24h).toBe(1e9);
     expect(sampler.depthByVenueCoin([published]).get('big', 'bitcoin')).toMatchObject({
@@ -130,10 +131,7 @@ describe('VenueSampler', () => {
     } as unknown as MarketDataProvider;
     const sampler = new VenueSampler(provider, options);
     const unread = { ...ticker('other', 'bitcoin', 1e9), depthUsd2pctUp: 1e6, depthUsd2pctDown: 1e6 };
-    const samples = await sampler.sample(
-      [ticker('big', 'bitcoin', 1e9), unread],
-      new AbortController().signal,
-    );
+    const samples = await sampleAll(sampler, [ticker('big', 'bitcoin', 1e9), unread]);
     expect(samples.map((sample) => sample.exchangeId)).toEqual(['big']);
     expect(sampler.depthByVenueCoin([unread]).get('other', 'bitcoin')).toEqual({
       usd: 2e6,

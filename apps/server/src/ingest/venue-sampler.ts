@@ -92,7 +92,15 @@ export class VenueSampler {
     private readonly options: SamplerOptions,
   ) {}
 
-  async sample(tickers: readonly VenueTicker[], signal: AbortSignal): Promise<VenueSample[]> {
+  /**
+   * Samples every venue in turn and hands each venue's sample to `take` as soon as it is complete, so the caller
+   * can reduce it and let its prints go before the next venue is read.
+   */
+  async sample(
+    tickers: readonly VenueTicker[],
+    signal: AbortSignal,
+    take: (sample: VenueSample) => Promise<void> | void,
+  ): Promise<void> {
     const hasBooks = this.provider.capabilities.has('orderBooks');
     const hasTrades = this.provider.capabilities.has('trades');
     const byVenue = new Map<string, VenueTicker[]>();
@@ -101,7 +109,6 @@ export class VenueSampler {
       if (list) list.push(ticker);
       else byVenue.set(ticker.exchangeId, [ticker]);
     }
-    const samples: VenueSample[] = [];
     const tapeBooks = new Set<string>();
     const slices = new EventLoopSlices();
     const coinVolume = new Map<string, number>();
@@ -152,14 +159,13 @@ export class VenueSampler {
           if (signal.aborted) throw error;
         }
       }
-      if (answered) samples.push(sample);
+      if (answered) await take(sample);
     }
     if (hasBooks)
       await this.refreshDepth(
         tickers.filter((ticker) => !tapeBooks.has(pairKey(ticker))),
         signal,
       );
-    return samples;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { TradePrint } from '@coinlens/market-model';
-import { auditVenues, judgeVenues } from './judge-venues.js';
+import { auditVenues, judgeVenues, VenueJudge } from './judge-venues.js';
 import { featuresOf, integrityFeatures, pairTallies } from './integrity-features.js';
 import { book, evidence, honestTape, seededRandom } from './testing/tape-fixtures.js';
 
@@ -63,6 +63,47 @@ describe('judging venues', () => {
       if (coinId === 'target') expect(fromTallies.outsideQuoteShare).not.toBeNull();
     }
     expect(featuresOf(venue, tallies, null)).toEqual(integrityFeatures(venue));
+  });
+
+  it('judges venues added one at a time without going back to their prints or books', async () => {
+    // A copier, a washer and honest peers: the copy comparison and the cross-venue scoring both have work.
+    const universe = () => {
+      const source = honestTape('source', 1_200, 61);
+      const copied = source.map((print, index) => ({
+        ...print,
+        exchangeId: 'copier',
+        id: `c${index}`,
+        amount: Number((print.amount * 4.7).toPrecision(8)),
+        timestamp: print.timestamp + 600,
+      }));
+      return [
+        evidence('source', source),
+        evidence('copier', [...honestTape('copier', 200, 62), ...copied]),
+        evidence('washed', randomSided(honestTape('washed', 1_200, 63), 6, 64)),
+        ...[1, 2, 3].map((seed) => evidence(`p${seed}`, honestTape(`p${seed}`, 1_200, 70 + seed))),
+      ];
+    };
+    const judge = new VenueJudge();
+    for (const venue of universe()) {
+      judge.add(venue);
+      // What the sampler hands over is let go once added: emptied here, the judge must not need it again.
+      (venue.trades as TradePrint[]).length = 0;
+      (venue.books as unknown[]).length = 0;
+    }
+    const streamed = await judge.judge();
+    const { venues: whole } = await judgeVenues(universe());
+    expect(streamed).toEqual(whole);
+    expect(streamed.map((venue) => venue.exchangeId)).toEqual([
+      'source',
+      'copier',
+      'washed',
+      'p1',
+      'p2',
+      'p3',
+    ]);
+    expect(streamed[1]!.flags).toContain('copied_tape');
+    expect(streamed[2]!.integrity).toBeLessThan(0.5);
+    expect(judge.busyMs).toBeGreaterThan(0);
   });
 
   it('audits venues: integrity, flags and the volume the score counts', async () => {

@@ -12,40 +12,73 @@ import type { VenueIntegrity } from './venue-integrity.js';
 /** Hands the event loop back between venues (the runner passes its slicer; the audit command nothing). */
 export type Pause = () => Promise<void>;
 
+/** The figures of a venue's evidence its features read besides the tallies of its prints. */
+type VenueFigures = Pick<
+  VenueEvidence,
+  'exchangeId' | 'depthUsd2pct' | 'reportedVolumeUsd24h' | 'depthReportedVolumeUsd24h'
+>;
+
 /**
- * The one path from venue evidence to venue integrity, shared by the score's runner and `npm run audit`: the
- * features of each venue (judged against the others of the same universe), then their robust scoring.
- * `busyMs` counts the computing, not the turns handed back.
+ * The one path from venue evidence to venue integrity, shared by the score's runner and `npm run audit`. Evidence
+ * arrives a venue at a time (`add`): its prints and books are reduced at once to each pair's tallies and to the
+ * venue's coin tapes for the copy comparison, and are not kept, so judging a universe holds one venue's prints at a
+ * time (the sampled tapes of the default universe are ~190,000 prints, ~90 MB as objects). `judge` then works out
+ * each venue's features against the others of the universe and scores them. `busyMs` counts the computing, not
+ * the turns handed back.
  */
+export class VenueJudge {
+  private readonly copies = new TapeCopies();
+  private readonly venues: { figures: VenueFigures; tallies: PairTally[] }[] = [];
+  busyMs = 0;
+
+  add(evidence: VenueEvidence): void {
+    this.timed(() => {
+      const { exchangeId, depthUsd2pct, reportedVolumeUsd24h, depthReportedVolumeUsd24h } = evidence;
+      this.copies.add(exchangeId, evidence.trades);
+      this.venues.push({
+        figures: { exchangeId, depthUsd2pct, reportedVolumeUsd24h, depthReportedVolumeUsd24h },
+        tallies: pairTallies(evidence),
+      });
+    });
+  }
+
+  /** Every added venue's integrity, in the order added; each venue's share of the work is a slice of its own. */
+  async judge(pause: Pause = async () => {}): Promise<VenueIntegrity[]> {
+    const features: IntegrityFeatures[] = [];
+    for (const { figures, tallies } of this.venues) {
+      await pause();
+      features.push(this.timed(() => featuresOf(figures, tallies, this.copies.share(figures.exchangeId))));
+    }
+    await pause();
+    const venues = this.timed(() => scoreVenues(features));
+    for (const [index, venue] of venues.entries()) {
+      await pause();
+      const { figures, tallies } = this.venues[index]!;
+      this.timed(() => Object.assign(venue, coinIntegrity(figures.exchangeId, tallies, this.copies)));
+    }
+    return venues;
+  }
+
+  private timed<T>(work: () => T): T {
+    const started = performance.now();
+    const result = work();
+    this.busyMs += performance.now() - started;
+    return result;
+  }
+}
+
+/** Judges a universe whose evidence is all at hand (`VenueJudge` for evidence that arrives a venue at a time). */
 export async function judgeVenues(
   universe: readonly VenueEvidence[],
   pause: Pause = async () => {},
 ): Promise<{ venues: VenueIntegrity[]; busyMs: number }> {
-  let busyMs = 0;
-  /** Runs one venue's share of the work as a slice of its own, counting its time. */
-  const slice = async <T>(work: () => T): Promise<T> => {
+  const judge = new VenueJudge();
+  for (const evidence of universe) {
     await pause();
-    const started = performance.now();
-    const result = work();
-    busyMs += performance.now() - started;
-    return result;
-  };
-  const copies = new TapeCopies(universe);
-  for (const evidence of universe) await slice(() => copies.index(evidence.exchangeId));
-  // Each pair's tape tests run once: the venue's features and each coin's are sums over its pairs.
-  const tallies: PairTally[][] = [];
-  const features: IntegrityFeatures[] = [];
-  for (const evidence of universe)
-    await slice(() => {
-      tallies.push(pairTallies(evidence));
-      features.push(featuresOf(evidence, tallies.at(-1)!, copies.share(evidence.exchangeId)));
-    });
-  const venues = await slice(() => scoreVenues(features));
-  for (const [index, venue] of venues.entries())
-    await slice(() =>
-      Object.assign(venue, coinIntegrity(universe[index]!.exchangeId, tallies[index]!, copies)),
-    );
-  return { venues, busyMs };
+    judge.add(evidence);
+  }
+  const venues = await judge.judge(pause);
+  return { venues, busyMs: judge.busyMs };
 }
 
 /** Each sampled coin's integrity on the venue, from its own prints and books, and the median for the rest. */

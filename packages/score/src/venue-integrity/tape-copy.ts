@@ -39,22 +39,21 @@ interface CoinTape {
  * sides, rhythm, relative sizes). Honest venues trading the same coin react to the same news but not with sizes
  * in a fixed ratio, so their matches spread evenly over ratios; two round sizes (0.5 and 0.5) match by habit and
  * are left out. The copied notional is the modal ratio's excess over its neighbouring ratios, against the one peer
- * it is highest for. Each venue's tapes are indexed once (`index`, or when first needed); each venue's copies are
- * worked out when first asked.
+ * it is highest for. Each venue's prints are reduced to columns when added (`add`), and not kept, so a run holds
+ * one venue's prints at a time; each venue's copies are worked out when first asked, once every venue is added.
  */
 export class TapeCopies {
-  private readonly trades = new Map<string, readonly TradePrint[]>();
   private readonly tapes = new Map<string, Map<string, CoinTape>>();
   private readonly copied = new Map<string, { venue: number | null; coins: Map<string, number> }>();
 
-  constructor(universe: readonly { exchangeId: string; trades: readonly TradePrint[] }[]) {
-    for (const { exchangeId, trades } of universe) this.trades.set(exchangeId, trades);
+  constructor(universe: readonly { exchangeId: string; trades: readonly TradePrint[] }[] = []) {
+    for (const { exchangeId, trades } of universe) this.add(exchangeId, trades);
   }
 
-  /** Builds the venue's tapes now (the runner indexes one venue per slice, so no one slice does them all). */
-  index(exchangeId: string): void {
-    if (this.tapes.has(exchangeId)) return;
-    this.tapes.set(exchangeId, coinTapes(this.trades.get(exchangeId) ?? []));
+  /** Indexes the venue's prints by coin (a venue added again replaces its tapes). */
+  add(exchangeId: string, trades: readonly TradePrint[]): void {
+    this.tapes.set(exchangeId, coinTapes(trades));
+    this.copied.clear();
   }
 
   /** Share of the venue's notional (or of its notional in `coinId`) that is copied; null without a peer. */
@@ -65,7 +64,6 @@ export class TapeCopies {
   }
 
   private compute(exchangeId: string): { venue: number | null; coins: Map<string, number> } {
-    for (const venueId of this.trades.keys()) this.index(venueId);
     const own = this.tapes.get(exchangeId) ?? new Map<string, CoinTape>();
     const total = [...own.values()].reduce((sum, tape) => sum + tape.total, 0);
     const coins = new Map<string, number>();
