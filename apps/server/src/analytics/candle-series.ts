@@ -135,6 +135,12 @@ export class CandleSeries {
     this.changes++;
   }
 
+  /** Gives back the rows a large drop left unused (a history cut to a window after years were merged). */
+  shrinkToFit(): void {
+    const fitting = this.count + 16 + Math.ceil(this.count / 16);
+    if (this.capacity > 2 * fitting) this.relocate(fitting);
+  }
+
   private cell(column: number, index: number): number {
     return this.buffer[column * this.capacity + this.first + index] ?? Number.NaN;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Candle, VenueTicker } from '@coinlens/market-model';
 import { CandleSeries } from './candle-series.js';
+import { DailyHistory } from './daily-history.js';
 import { computeCoinMetrics, everyNth, venueSpreadPercent } from './coin-metrics.js';
 import type { CoinMetricsInput } from './coin-metrics.js';
 
@@ -54,7 +55,10 @@ function input(overrides: Partial<CoinMetricsInput> = {}): CoinMetricsInput {
     history: {
       fiveMinute: CandleSeries.from(series(300, 300_000, NOW, () => 100)),
       hourly: CandleSeries.from(series(24 * 8, 3_600_000, NOW, () => 50)),
-      daily: CandleSeries.from(series(40, DAY, NOW, (i) => 10 + i, 1_000)),
+      daily: DailyHistory.of(
+        series(40, DAY, NOW, (i) => 10 + i, 1_000),
+        NOW,
+      ),
     },
     historyDepth: { dailyLoaded: true, reachesListing: true },
     record: null,
@@ -205,7 +209,7 @@ describe('computeCoinMetrics', () => {
     const daily = series(40, DAY, NOW, (i) => 100 * 1.01 ** i * (i % 3 === 0 ? 1.02 : 1));
     const btc = CandleSeries.from(daily.map((candle) => ({ ...candle, close: candle.close * 3 })));
     const metrics = computeCoinMetrics(
-      input({ history: { ...input().history, daily: CandleSeries.from(daily) }, btcDaily: btc }),
+      input({ history: { ...input().history, daily: DailyHistory.of(daily, NOW) }, btcDaily: btc }),
     );
     expect(metrics.btcCorrelation).toBeCloseTo(1);
   });

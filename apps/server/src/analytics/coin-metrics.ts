@@ -1,4 +1,5 @@
 import type { CandleSeries } from './candle-series.js';
+import type { DailyHistory } from './daily-history.js';
 import { ScratchColumn, weightedMedianSelecting } from './column-statistics.js';
 import type { CoinProfile, VenueTicker } from '@coinlens/market-model';
 import { logReturns, pearsonCorrelation } from '@coinlens/score';
@@ -9,8 +10,8 @@ export interface CoinHistory {
   fiveMinute: CandleSeries;
   /** Hourly candles covering at least the last 7 days. */
   hourly: CandleSeries;
-  /** Daily candles since listing (or as far back as history goes). */
-  daily: CandleSeries;
+  /** Daily candles since listing (or as far back as history goes): the recent days whole, the rest summed up. */
+  daily: DailyHistory;
 }
 
 /** A price with the time it was set. */
@@ -141,16 +142,17 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
   const marketCap = profile.totalSupply !== null ? price * profile.totalSupply : circulatingMarketCap;
   const supplyCap = profile.maxSupply ?? profile.totalSupply;
 
-  const firstDayOpen = input.historyDepth.reachesListing && daily.length > 0 ? daily.open(0) : null;
+  const firstDayOpen = input.historyDepth.reachesListing ? (daily.firstDay?.open ?? null) : null;
   // The (up to) five whole days before the last 24 h.
-  const previousEnd = Math.max(daily.firstAtOrAfter(now - 6 * DAY_MS), daily.firstAtOrAfter(now - DAY_MS));
-  const previousStart = Math.max(daily.firstAtOrAfter(now - 6 * DAY_MS), previousEnd - 5);
+  const days = daily.recent;
+  const previousEnd = Math.max(days.firstAtOrAfter(now - 6 * DAY_MS), days.firstAtOrAfter(now - DAY_MS));
+  const previousStart = Math.max(days.firstAtOrAfter(now - 6 * DAY_MS), previousEnd - 5);
   let previousAmount = 0;
-  for (let index = previousStart; index < previousEnd; index++) previousAmount += daily.amount(index);
+  for (let index = previousStart; index < previousEnd; index++) previousAmount += days.amount(index);
   const previousDays = previousEnd - previousStart;
   const meanDailyAmount = previousDays > 0 ? previousAmount / previousDays : 0;
 
-  const extremes = dailyExtremes(daily);
+  const extremes = daily.extremes();
   const live = { price, at: now };
   // Without the source's record, only a history back to the listing holds the all-time extremes.
   const whole = input.historyDepth.reachesListing;
@@ -171,7 +173,7 @@ export function computeCoinMetrics(input: CoinMetricsInput): CoinMetrics {
     firstDayOpen,
     roi: percentChange(price, firstDayOpen),
     volumeRatio: meanDailyAmount > 0 ? amount24h / meanDailyAmount : null,
-    btcCorrelation: input.btcDaily ? memoisedCorrelation(daily, input.btcDaily, now) : null,
+    btcCorrelation: input.btcDaily ? memoisedCorrelation(days, input.btcDaily, now) : null,
     circulationRate: circulating !== null && supplyCap ? (circulating / supplyCap) * 100 : null,
     dailyHistoryLoaded: input.historyDepth.dailyLoaded,
     ath,
@@ -287,16 +289,10 @@ function closesEveryNth(candles: CandleSeries, from: number, n: number): number[
   return picked.reverse();
 }
 
-interface Extremes {
-  high: { price: number; at: number };
-  low: { price: number; at: number };
-}
-
 /**
- * Results over a whole daily history are kept per series and version: ingest recomputes metrics every second,
- * the daily history changes at most once a minute.
+ * The correlation is kept per series, version and hour: ingest recomputes metrics every second, the daily
+ * history changes at most once a minute.
  */
-const extremesBySeries = new WeakMap<CandleSeries, { version: number; value: Extremes | null }>();
 const correlationBySeries = new WeakMap<
   CandleSeries,
   { version: number; btc: CandleSeries; btcVersion: number; hour: number; value: number | null }
@@ -317,22 +313,6 @@ function recordOf(
   for (const candidate of seen)
     if (candidate && (best === null || beyond(candidate.price, best.price))) best = candidate;
   return best;
-}
-
-function dailyExtremes(daily: CandleSeries): Extremes | null {
-  const cached = extremesBySeries.get(daily);
-  if (cached !== undefined && cached.version === daily.version) return cached.value;
-  let result: Extremes | null = null;
-  for (let index = 0; index < daily.length; index++) {
-    const high = daily.high(index);
-    const low = daily.low(index);
-    const time = daily.time(index);
-    if (!result) result = { high: { price: high, at: time }, low: { price: low, at: time } };
-    if (high > result.high.price) result.high = { price: high, at: time };
-    if (low < result.low.price) result.low = { price: low, at: time };
-  }
-  extremesBySeries.set(daily, { version: daily.version, value: result });
-  return result;
 }
 
 function memoisedCorrelation(daily: CandleSeries, btc: CandleSeries, now: number): number | null {

@@ -57,7 +57,7 @@ export class CoinFigures {
       reportedDay: reported?.day ?? null,
       healthyVenues,
       reportedVolume: reported?.volume ?? null,
-      btcDaily: id === 'bitcoin' ? null : this.history.get('bitcoin').daily,
+      btcDaily: id === 'bitcoin' ? null : this.history.get('bitcoin').daily.recent,
     });
   }
 }

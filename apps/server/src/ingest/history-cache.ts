@@ -1,4 +1,5 @@
 import { CandleSeries } from '../analytics/candle-series.js';
+import { DailyHistory } from '../analytics/daily-history.js';
 import type { CoinHistory } from '../analytics/coin-metrics.js';
 import type { Candle, Resolution } from '@coinlens/market-model';
 import { RESOLUTION_MS } from '@coinlens/market-model';
@@ -13,7 +14,7 @@ export const MEMORY_WINDOWS_MS: Readonly<Record<'5m' | '1h', number>> = {
 const NO_HISTORY: CoinHistory = {
   fiveMinute: new CandleSeries(),
   hourly: new CandleSeries(),
-  daily: new CandleSeries(),
+  daily: new DailyHistory(),
 };
 
 /**
@@ -33,7 +34,7 @@ export class HistoryCache {
     if (resolution === '1m') return;
     let entry = this.series.get(coinId);
     if (!entry) {
-      entry = { fiveMinute: new CandleSeries(), hourly: new CandleSeries(), daily: new CandleSeries() };
+      entry = { fiveMinute: new CandleSeries(), hourly: new CandleSeries(), daily: new DailyHistory() };
       this.series.set(coinId, entry);
     }
     switch (resolution) {
@@ -46,7 +47,7 @@ export class HistoryCache {
         entry.hourly.dropBefore(now - MEMORY_WINDOWS_MS['1h']);
         break;
       case '1d':
-        entry.daily.merge(candles);
+        entry.daily.merge(candles, now);
         break;
     }
   }
@@ -66,8 +67,8 @@ export class HistoryCache {
 
   /** Open time of the first daily candle when that is the coin's listing day; null when history starts later. */
   listedAt(coinId: string): number | null {
-    const daily = this.get(coinId).daily;
-    return this.deepLoaded.get(coinId)?.reachesListing === true && daily.length > 0 ? daily.time(0) : null;
+    const first = this.get(coinId).daily.firstDay;
+    return this.deepLoaded.get(coinId)?.reachesListing === true && first ? first.time : null;
   }
 
   static expectedCount(resolution: Resolution, from: number, to: number): number {

@@ -110,7 +110,7 @@ describe('the candles job', () => {
     const [day] = await candles.range('bitcoin', '1d', 0, CLOCK);
     expect(day).toMatchObject({ time: Date.UTC(2026, 10, 29), volume: 112 });
     expect(history.get('bitcoin').fiveMinute.toArray()).toEqual([fiveMinutes.at(-1)]);
-    expect(history.get('bitcoin').daily.toArray()).toEqual([day]);
+    expect(history.get('bitcoin').daily.recent.toArray()).toEqual([day]);
   });
 
   it('leaves a coin with no stored minute to the back-fill, and reads at most the window after a long gap', async () => {

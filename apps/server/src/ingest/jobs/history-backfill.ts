@@ -190,9 +190,8 @@ export class HistoryBackfill {
    * candles may start a day or two after its horizon: those are where it stops, not a listing).
    */
   private reachesListing(profile: CoinProfile, windowStart: number, now: number): boolean {
-    const daily = this.history.get(profile.id).daily;
-    if (daily.length === 0) return false;
-    const first = daily.time(0);
+    const first = this.history.get(profile.id).daily.firstDay?.time;
+    if (first === undefined) return false;
     if (profile.historySince !== undefined)
       return first <= bucketStart(profile.historySince, '1d') + RESOLUTION_MS['1d'];
     const horizon = this.provider.historyHorizon?.('1d', now) ?? -Infinity;
@@ -203,7 +202,7 @@ export class HistoryBackfill {
     const history = this.history.get(coinId);
     if (resolution === '5m') return history.fiveMinute;
     if (resolution === '1h') return history.hourly;
-    if (resolution === '1d') return history.daily;
+    if (resolution === '1d') return history.daily.recent;
     return null;
   }
 
