@@ -3,13 +3,14 @@
 // the identical bytes and headers captured from Coinlens in the same run (bench/identical-bytes-server.mjs).
 // Targets: ratio ≥ 0.9 and p99 ≤ 50 ms in every case, and the server's RSS ≤ 300 MB once the load is over (it
 // started at least a minute before: the first start, settling, then ~100 s of load). Run: npm run build && npm
-// run bench:lists
+// run bench:lists (BENCH_MODE=production: on PostgreSQL and Redis, see bench/support.mjs `productionMode`)
 import { writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import {
+  benchMode,
   printTable,
   rssMb,
   runAutocannon,
@@ -106,9 +107,10 @@ function summary(name, result) {
 
 let coinlens;
 let baseline;
+const mode = await benchMode();
 try {
   const startedAt = Date.now();
-  coinlens = await startCoinlens(3002);
+  coinlens = await startCoinlens(3002, mode.env);
   // Steady state, as the goal is stated: the first start's back-fill is measured by bench:start.
   const settled = await waitUntilSettled(3002);
   const captured = await capture(3002);
@@ -155,13 +157,14 @@ try {
   };
   const pass = cases.every((entry) => entry.pass) && rss.after_load_mb <= RSS_TARGET_MB;
   process.stdout.write(
-    `${JSON.stringify({ settled, cases, rss, ratio_target: RATIO_TARGET, p99_target_ms: P99_TARGET_MS, rss_target_mb: RSS_TARGET_MB, pass })}\n`,
+    `${JSON.stringify({ mode: mode.name, settled, cases, rss, ratio_target: RATIO_TARGET, p99_target_ms: P99_TARGET_MS, rss_target_mb: RSS_TARGET_MB, pass })}\n`,
   );
   printTable(rows);
   process.stdout.write(
-    `${cases.map((entry) => `${entry.procedure}/${entry.encoding}: ratio ${entry.ratio}, p99 ${entry.measured.p99_ms} ms`).join('; ')} ; RSS ${rss.after_load_mb} MB at ${rss.age_s} s (targets ≥ ${RATIO_TARGET}, ≤ ${P99_TARGET_MS} ms, ≤ ${RSS_TARGET_MB} MB): ${pass ? 'PASS' : 'FAIL'}\n`,
+    `${mode.name} mode: ${cases.map((entry) => `${entry.procedure}/${entry.encoding}: ratio ${entry.ratio}, p99 ${entry.measured.p99_ms} ms`).join('; ')} ; RSS ${rss.after_load_mb} MB at ${rss.age_s} s (targets ≥ ${RATIO_TARGET}, ≤ ${P99_TARGET_MS} ms, ≤ ${RSS_TARGET_MB} MB): ${pass ? 'PASS' : 'FAIL'}\n`,
   );
 } finally {
   if (baseline) await stop(baseline);
   await coinlens?.stop();
+  await mode.remove();
 }

@@ -3,10 +3,12 @@
 // global stats, and a light request load (a coin_list and a coin_detail call a second). RSS (from /proc) and V8
 // heap (from bench/event-loop-probe.mjs) every 10 s; the slope is a least-squares fit over the samples after
 // the warm-up (BENCH_WARMUP_MINUTES, default 3: the start's back-fill). Target: steady RSS ≤ 300 MB, flat slope.
-// Run: npm run build && npm run bench:memory (BENCH_MINUTES, default 30).
+// Run: npm run build && npm run bench:memory (BENCH_MINUTES, default 30; BENCH_MODE=production: on PostgreSQL and
+// Redis, see bench/support.mjs `productionMode`).
 import { WebSocket } from 'ws';
 
 import {
+  benchMode,
   callProcedure,
   printTable,
   residentByKind,
@@ -22,7 +24,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const SAMPLE_MS = 10_000;
 const PORT = 3012;
 
-const server = spawnProbedCoinlens(PORT, { LOG_LEVEL: 'warn' });
+const mode = await benchMode();
+const server = spawnProbedCoinlens(PORT, { LOG_LEVEL: 'warn', ...mode.env });
 const sockets = [];
 let frames = 0;
 let running = true;
@@ -78,6 +81,7 @@ try {
   const median = (key) =>
     [...steady.map((sample) => sample[key])].sort((a, b) => a - b)[Math.floor(steady.length / 2)];
   const summary = {
+    mode: mode.name,
     minutes: MINUTES,
     clients: CLIENTS,
     frames_received: frames,
@@ -101,10 +105,11 @@ try {
   process.stdout.write('steady-state medians, MB:\n');
   printTable([breakdown]);
   process.stdout.write(
-    `steady RSS median ${summary.steady_rss_median_mb} MB, max ${summary.steady_rss_max_mb} MB (target ≤ 300), slope ${summary.rss_slope_mb_per_min} MB/min (target flat, |slope| ≤ 1): ${summary.pass ? 'PASS' : 'FAIL'}\n`,
+    `${mode.name} mode: steady RSS median ${summary.steady_rss_median_mb} MB, max ${summary.steady_rss_max_mb} MB (target ≤ 300), slope ${summary.rss_slope_mb_per_min} MB/min (target flat, |slope| ≤ 1): ${summary.pass ? 'PASS' : 'FAIL'}\n`,
   );
 } finally {
   running = false;
   for (const socket of sockets) socket.terminate();
   await server.stop();
+  await mode.remove();
 }

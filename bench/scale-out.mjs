@@ -13,19 +13,23 @@
 // generator and HAProxy share them, so on a 2-core machine the ratio measures how the instances share one
 // machine, not how they scale over machines. Run: npm run build && npm run bench:scale-out
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 
-import { printTable, quantile, ROOT, rssMb, runAutocannon, signedCallLoad, stop } from './support.mjs';
+import {
+  printTable,
+  productionMode,
+  quantile,
+  ROOT,
+  rssMb,
+  runAutocannon,
+  signedCallLoad,
+  stop,
+} from './support.mjs';
 
-const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const WS_SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 15);
@@ -41,35 +45,6 @@ const NODE_OPTIONS =
 /** BENCH_NODE_OPTIONS tries another setting (to choose the Dockerfile's); the report names the one used. */
 const INSTANCE_NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? NODE_OPTIONS;
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseName = `coinlens_bench_${randomBytes(5).toString('hex')}`;
-const databaseUrl = Object.assign(new URL(DATABASE_URL), { pathname: `/${databaseName}` }).toString();
-const keyPrefix = `coinlens-bench-${randomBytes(5).toString('hex')}:`;
-
-/** Removes this run's keys from the shared Redis (the stream's full copy alone is a few MB). */
-async function removeKeys(prefix) {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1_000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 /** One production-mode instance; its log lines (time, message) are kept for the takeover measure. */
 function startInstance(port) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coinlens-scale-'));
@@ -82,9 +57,7 @@ function startInstance(port) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
+      ...production.env,
       MARKET_SOURCE: 'simulator',
       RATE_LIMIT_PER_MINUTE: '1000000000',
       // Every bench client comes from one loopback address: lift the per-address live budgets out of the way.
@@ -266,7 +239,7 @@ async function takeover(leader, survivor) {
   };
 }
 
-await admin(`CREATE DATABASE ${databaseName}`);
+const production = await productionMode();
 const started = [];
 try {
   const a = startInstance(PORTS.a);
@@ -318,6 +291,5 @@ try {
   );
 } finally {
   for (const part of started.reverse()) await part.stop();
-  await admin(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await removeKeys(keyPrefix);
+  await production.remove();
 }

@@ -358,3 +358,56 @@ export function phoneContext(browser) {
     hasTouch: true,
   });
 }
+
+/**
+ * Production mode (PostgreSQL and Redis) for one run: a fresh database and a Redis key prefix of its own, on the
+ * local services unless DATABASE_URL / REDIS_URL name others. `env` is what an instance needs; `remove` drops the
+ * database and the run's keys.
+ */
+export async function productionMode() {
+  const { randomBytes } = await import('node:crypto');
+  const { default: pg } = await import('pg');
+  const { Redis } = await import('ioredis');
+  const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const name = `coinlens_bench_${randomBytes(5).toString('hex')}`;
+  const keyPrefix = `coinlens-bench-${randomBytes(5).toString('hex')}:`;
+  await admin(`CREATE DATABASE ${name}`);
+  return {
+    env: {
+      DATABASE_URL: Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString(),
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: keyPrefix,
+    },
+    async remove() {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // The stream's full copy alone is a few MB in the shared Redis.
+      const redis = new Redis(redisUrl);
+      try {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 1_000);
+          if (keys.length > 0) await redis.del(...keys);
+          cursor = next;
+        } while (cursor !== '0');
+      } finally {
+        redis.disconnect();
+      }
+    },
+  };
+}
+
+/** BENCH_MODE=production runs the server on PostgreSQL and Redis; anything else, the embedded default. */
+export async function benchMode() {
+  if (process.env.BENCH_MODE !== 'production') return { name: 'embedded', env: {}, remove: async () => {} };
+  return { name: 'production', ...(await productionMode()) };
+}

@@ -18,6 +18,7 @@ export { fitDepthMultiples, verifiedVolume } from './verified-volume.js';
 export type { VenueMarket } from './verified-volume.js';
 
 export { auditVenues, judgeVenues, VenueJudge } from './venue-integrity/judge-venues.js';
+export type { VenueFigures } from './venue-integrity/judge-venues.js';
 export type { VenueVerdict } from './venue-integrity/judge-venues.js';
 export { scoreVenues } from './venue-integrity/venue-integrity.js';
 export type { VenueIntegrity } from './venue-integrity/venue-integrity.js';

@@ -157,17 +157,20 @@ export class MarketScorer {
     );
     const sampleStarted = performance.now();
     const usdPerCoin = (coinId: string) => this.snapshot.coins.get(coinId)?.price ?? null;
-    // Each venue's prints are reduced as they arrive and let go: kept whole, the tapes of a run were ~90 MB.
+    // Each pair's prints are reduced as they arrive and let go (venue-sampler.ts `SampleSink`).
     const judge = new VenueJudge();
     const slices = new EventLoopSlices();
     const pause = async () => {
       await slices.pause();
       signal.throwIfAborted();
     };
-    await this.sampler.sample(tickers, signal, async (sample) => {
-      await pause();
-      this.tapeRates.record(sample.exchangeId, sample.trades, usdPerCoin, now);
-      judge.add(sample);
+    await this.sampler.sample(tickers, signal, {
+      pair: async (exchangeId, trades, books) => {
+        await pause();
+        this.tapeRates.record(exchangeId, trades, usdPerCoin, now);
+        judge.addTape(exchangeId, trades, books);
+      },
+      venue: (figures) => judge.closeVenue(figures),
     });
     const announcements = await this.announcementCounts(now, signal);
     // The judge's share of the sampling time is computing, counted in `computeMs`.

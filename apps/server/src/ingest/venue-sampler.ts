@@ -2,20 +2,27 @@ import type { MarketDataProvider, OrderBookSnapshot, TradePrint, VenueTicker } f
 import { addDepth, bandDepth, pairDepth } from './book-depth.js';
 import type { BandDepth, DepthReading } from './book-depth.js';
 import { EventLoopSlices } from '../runtime/event-loop-slices.js';
+import type { VenueFigures } from '@coinlens/score';
 
-export interface VenueSample {
-  exchangeId: string;
-  trades: TradePrint[];
-  books: OrderBookSnapshot[];
-  /** Reported 24 h USD volume of the sampled pairs. */
-  reportedVolumeUsd24h: number;
+/**
+ * Where a run's sample goes as it is read, so each pair's prints can be reduced and let go before the next pair
+ * is read (held until every venue was read, the default universe's ~190,000 prints were ~90 MB of heap; held a
+ * venue at a time, they still outlived enough young collections to fill the old generation).
+ */
+export interface SampleSink {
+  /** One sampled pair's prints (none where the source serves no trades) and its book, where one was read. */
+  pair(
+    exchangeId: string,
+    trades: readonly TradePrint[],
+    books: readonly OrderBookSnapshot[],
+  ): Promise<void> | void;
   /**
-   * ±2 % depth, USD, of the sampled pairs whose depth is known over the whole band (a book that covers it, or the
-   * published figure where the book ends short and does not contradict it); null when no pair's is.
+   * The venue's figures once its sampled pairs are read: reported 24 h USD volume of the sampled pairs, and the
+   * ±2 % depth of those whose depth is known over the whole band (a book that covers it, or the published figure
+   * where the book ends short and does not contradict it; null when no pair's is) with their reported volume. A
+   * venue none of whose calls answered gets no call: it was not checked, and nothing is judged on an empty sample.
    */
-  depthUsd2pct: number | null;
-  /** Reported 24 h USD volume of the pairs in `depthUsd2pct`. */
-  depthReportedVolumeUsd24h: number;
+  venue(figures: VenueFigures): Promise<void> | void;
 }
 
 export interface SamplerOptions {
@@ -92,15 +99,8 @@ export class VenueSampler {
     private readonly options: SamplerOptions,
   ) {}
 
-  /**
-   * Samples every venue in turn and hands each venue's sample to `take` as soon as it is complete, so the caller
-   * can reduce it and let its prints go before the next venue is read.
-   */
-  async sample(
-    tickers: readonly VenueTicker[],
-    signal: AbortSignal,
-    take: (sample: VenueSample) => Promise<void> | void,
-  ): Promise<void> {
+  /** Samples every venue in turn, handing each pair's tape and book and then the venue's figures to `sink`. */
+  async sample(tickers: readonly VenueTicker[], signal: AbortSignal, sink: SampleSink): Promise<void> {
     const hasBooks = this.provider.capabilities.has('orderBooks');
     const hasTrades = this.provider.capabilities.has('trades');
     const byVenue = new Map<string, VenueTicker[]>();
@@ -125,12 +125,10 @@ export class VenueSampler {
         .sort((a, b) => shareOfCoin(b) - shareOfCoin(a))
         .slice(0, this.options.influentialPairsPerVenue);
       sampled.push(...influential);
-      const sample: VenueSample = {
+      const figures = {
         exchangeId,
-        trades: [],
-        books: [],
         reportedVolumeUsd24h: 0,
-        depthUsd2pct: null,
+        depthUsd2pct: null as number | null,
         depthReportedVolumeUsd24h: 0,
       };
       let answered = false;
@@ -138,28 +136,31 @@ export class VenueSampler {
         await slices.pause();
         signal.throwIfAborted();
         const pair = { exchangeId, coinId: ticker.coinId, quote: ticker.quote };
+        let trades: readonly TradePrint[] = [];
+        let book: OrderBookSnapshot | null = null;
         try {
           if (hasTrades) {
-            sample.trades.push(...(await this.provider.getTrades(pair, null, signal)));
+            trades = await this.provider.getTrades(pair, null, signal);
             answered = true;
           }
           if (hasBooks) {
-            const { book, depth } = await this.readBook(ticker, signal);
+            const read = await this.readBook(ticker, signal);
             answered = true;
-            sample.books.push(book);
+            book = read.book;
             tapeBooks.add(pairKey(ticker));
-            const reading = pairDepth(depth, publishedDepth(ticker));
+            const reading = pairDepth(read.depth, publishedDepth(ticker));
             if (reading && !reading.lowerBound) {
-              sample.depthUsd2pct = (sample.depthUsd2pct ?? 0) + reading.usd;
-              sample.depthReportedVolumeUsd24h += ticker.volumeUsd24h;
+              figures.depthUsd2pct = (figures.depthUsd2pct ?? 0) + reading.usd;
+              figures.depthReportedVolumeUsd24h += ticker.volumeUsd24h;
             }
           }
-          sample.reportedVolumeUsd24h += ticker.volumeUsd24h;
+          figures.reportedVolumeUsd24h += ticker.volumeUsd24h;
         } catch (error) {
           if (signal.aborted) throw error;
         }
+        if (trades.length > 0 || book) await sink.pair(exchangeId, trades, book ? [book] : []);
       }
-      if (answered) await take(sample);
+      if (answered) await sink.venue(figures);
     }
     if (hasBooks)
       await this.refreshDepth(

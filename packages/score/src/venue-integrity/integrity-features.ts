@@ -68,7 +68,7 @@ export interface PairTally {
 }
 
 /** Each pair's tallies of the venue's evidence, in the order its pairs first print. */
-export function pairTallies(evidence: VenueEvidence): PairTally[] {
+export function pairTallies(evidence: Pick<VenueEvidence, 'trades' | 'books'>): PairTally[] {
   const booksOf = booksByPair(evidence.books);
   return byPairInTime(evidence.trades).map((prints) => ({
     coinId: prints[0]!.coinId,

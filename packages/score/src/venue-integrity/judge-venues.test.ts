@@ -65,10 +65,17 @@ describe('judging venues', () => {
     expect(featuresOf(venue, tallies, null)).toEqual(integrityFeatures(venue));
   });
 
-  it('judges venues added one at a time without going back to their prints or books', async () => {
-    // A copier, a washer and honest peers: the copy comparison and the cross-venue scoring both have work.
+  it('judges venues read a pair at a time as it judges them whole, without going back to prints or books', async () => {
+    // A copier, a washer and honest peers, each over two coins and two quotes: the copy comparison, the coin tapes
+    // merged from several pairs and the cross-venue scoring all have work.
+    const spread = (tape: readonly TradePrint[]) =>
+      tape.map((print, index) => ({
+        ...print,
+        coinId: index % 3 === 0 ? 'other' : print.coinId,
+        quote: index % 2 === 0 ? 'USDT' : print.quote,
+      }));
     const universe = () => {
-      const source = honestTape('source', 1_200, 61);
+      const source = spread(honestTape('source', 1_200, 61));
       const copied = source.map((print, index) => ({
         ...print,
         exchangeId: 'copier',
@@ -78,18 +85,29 @@ describe('judging venues', () => {
       }));
       return [
         evidence('source', source),
-        evidence('copier', [...honestTape('copier', 200, 62), ...copied]),
-        evidence('washed', randomSided(honestTape('washed', 1_200, 63), 6, 64)),
-        ...[1, 2, 3].map((seed) => evidence(`p${seed}`, honestTape(`p${seed}`, 1_200, 70 + seed))),
+        evidence('copier', [...spread(honestTape('copier', 200, 62)), ...copied]),
+        evidence('washed', spread(randomSided(honestTape('washed', 1_200, 63), 6, 64))),
+        ...[1, 2, 3].map((seed) => evidence(`p${seed}`, spread(honestTape(`p${seed}`, 1_200, 70 + seed)))),
       ];
     };
     const judge = new VenueJudge();
+    let pairs = 0;
     for (const venue of universe()) {
-      judge.add(venue);
-      // What the sampler hands over is let go once added: emptied here, the judge must not need it again.
-      (venue.trades as TradePrint[]).length = 0;
-      (venue.books as unknown[]).length = 0;
+      const byPair = new Map<string, TradePrint[]>();
+      for (const print of venue.trades) {
+        const key = `${print.coinId}|${print.quote}`;
+        byPair.set(key, [...(byPair.get(key) ?? []), print]);
+      }
+      for (const [key, trades] of byPair) {
+        const books = venue.books.filter((book) => `${book.coinId}|${book.quote}` === key);
+        judge.addTape(venue.exchangeId, trades, books);
+        // What the sampler hands over is let go once added: emptied here, the judge must not need it again.
+        trades.length = 0;
+        pairs++;
+      }
+      judge.closeVenue(venue);
     }
+    expect(pairs).toBeGreaterThanOrEqual(6 * 3);
     const streamed = await judge.judge();
     const { venues: whole } = await judgeVenues(universe());
     expect(streamed).toEqual(whole);
@@ -103,6 +121,7 @@ describe('judging venues', () => {
     ]);
     expect(streamed[1]!.flags).toContain('copied_tape');
     expect(streamed[2]!.integrity).toBeLessThan(0.5);
+    expect(Object.keys(streamed[0]!.coins).sort()).toEqual(['coin', 'other']);
     expect(judge.busyMs).toBeGreaterThan(0);
   });
 

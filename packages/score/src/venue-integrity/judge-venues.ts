@@ -1,9 +1,11 @@
+import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
+
 import { median } from '../robust-statistics.js';
 import { fitDepthMultiples, plausibleVolume } from '../verified-volume.js';
 import type { VenueMarket } from '../verified-volume.js';
 import { featuresOf, pairTallies } from './integrity-features.js';
 import type { IntegrityFeatures, PairTally } from './integrity-features.js';
-import { TapeCopies } from './tape-copy.js';
+import { CoinTapes, TapeCopies } from './tape-copy.js';
 import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag } from './integrity-flag.js';
@@ -13,33 +15,54 @@ import type { VenueIntegrity } from './venue-integrity.js';
 export type Pause = () => Promise<void>;
 
 /** The figures of a venue's evidence its features read besides the tallies of its prints. */
-type VenueFigures = Pick<
+export type VenueFigures = Pick<
   VenueEvidence,
   'exchangeId' | 'depthUsd2pct' | 'reportedVolumeUsd24h' | 'depthReportedVolumeUsd24h'
 >;
 
 /**
  * The one path from venue evidence to venue integrity, shared by the score's runner and `npm run audit`. Evidence
- * arrives a venue at a time (`add`): its prints and books are reduced at once to each pair's tallies and to the
- * venue's coin tapes for the copy comparison, and are not kept, so judging a universe holds one venue's prints at a
- * time (the sampled tapes of the default universe are ~190,000 prints, ~90 MB as objects). `judge` then works out
- * each venue's features against the others of the universe and scores them. `busyMs` counts the computing, not
- * the turns handed back.
+ * arrives a pair at a time (`addTape`, as the sampler reads it) or a venue at a time (`add`): prints and books are
+ * reduced at once to each pair's tallies and to the venue's coin tapes for the copy comparison, and are not kept,
+ * so a run over the universe holds one pair's prints at a time (the sampled tapes of the default universe are
+ * ~190,000 prints, ~90 MB as objects; held a venue at a time they still reached the old generation). `judge` then
+ * works out each venue's features against the others of the universe and scores them. `busyMs` counts the
+ * computing, not the turns handed back.
  */
 export class VenueJudge {
   private readonly copies = new TapeCopies();
   private readonly venues: { figures: VenueFigures; tallies: PairTally[] }[] = [];
+  private readonly open = new Map<string, { tallies: PairTally[]; tapes: CoinTapes }>();
   busyMs = 0;
 
-  add(evidence: VenueEvidence): void {
+  /** Some of a venue's prints and books (one pair's, or all the venue's), before the venue is closed. */
+  addTape(exchangeId: string, trades: readonly TradePrint[], books: readonly OrderBookSnapshot[]): void {
     this.timed(() => {
-      const { exchangeId, depthUsd2pct, reportedVolumeUsd24h, depthReportedVolumeUsd24h } = evidence;
-      this.copies.add(exchangeId, evidence.trades);
+      let venue = this.open.get(exchangeId);
+      if (!venue) this.open.set(exchangeId, (venue = { tallies: [], tapes: new CoinTapes() }));
+      venue.tallies.push(...pairTallies({ trades, books }));
+      venue.tapes.append(trades);
+    });
+  }
+
+  /** The venue's figures, once all its tapes are added: the venue is judged with the universe. */
+  closeVenue(figures: VenueFigures): void {
+    this.timed(() => {
+      const { exchangeId, depthUsd2pct, reportedVolumeUsd24h, depthReportedVolumeUsd24h } = figures;
+      const venue = this.open.get(exchangeId) ?? { tallies: [], tapes: new CoinTapes() };
+      this.open.delete(exchangeId);
+      this.copies.addTapes(exchangeId, venue.tapes);
       this.venues.push({
         figures: { exchangeId, depthUsd2pct, reportedVolumeUsd24h, depthReportedVolumeUsd24h },
-        tallies: pairTallies(evidence),
+        tallies: venue.tallies,
       });
     });
+  }
+
+  /** A venue's whole evidence at once. */
+  add(evidence: VenueEvidence): void {
+    this.addTape(evidence.exchangeId, evidence.trades, evidence.books);
+    this.closeVenue(evidence);
   }
 
   /** Every added venue's integrity, in the order added; each venue's share of the work is a slice of its own. */

@@ -52,7 +52,14 @@ export class TapeCopies {
 
   /** Indexes the venue's prints by coin (a venue added again replaces its tapes). */
   add(exchangeId: string, trades: readonly TradePrint[]): void {
-    this.tapes.set(exchangeId, coinTapes(trades));
+    const tapes = new CoinTapes();
+    tapes.append(trades);
+    this.addTapes(exchangeId, tapes);
+  }
+
+  /** Adds the venue's tapes gathered a batch of prints at a time. */
+  addTapes(exchangeId: string, tapes: CoinTapes): void {
+    this.tapes.set(exchangeId, tapes.build());
     this.copied.clear();
   }
 
@@ -86,40 +93,59 @@ export class TapeCopies {
   }
 }
 
-function coinTapes(trades: readonly TradePrint[]): Map<string, CoinTape> {
-  const byCoin = new Map<string, TradePrint[]>();
-  for (const print of trades) {
-    if (print.side === null || !(print.amount > 0)) continue;
-    const list = byCoin.get(print.coinId);
-    if (list) list.push(print);
-    else byCoin.set(print.coinId, [print]);
-  }
-  const tapes = new Map<string, CoinTape>();
-  for (const [coinId, prints] of byCoin) {
-    prints.sort((a, b) => a.timestamp - b.timestamp);
-    const count = prints.length;
-    const tape: CoinTape = {
-      times: new Float64Array(count),
-      logSizes: new Float64Array(count),
-      buys: new Uint8Array(count),
-      round: new Uint8Array(count),
-      notional: new Float64Array(count),
-      total: 0,
-      // Present from the start, so every tape has one shape and the comparisons' loops stay monomorphic.
-      bySize: undefined,
-    };
-    for (let index = 0; index < count; index++) {
-      const print = prints[index]!;
-      tape.times[index] = print.timestamp;
-      tape.logSizes[index] = Math.log(print.amount);
-      tape.buys[index] = print.side === 'buy' ? 1 : 0;
-      tape.round[index] = isRound(print.amount) ? 1 : 0;
-      tape.notional[index] = print.price * print.amount;
-      tape.total += tape.notional[index]!;
+/**
+ * One venue's sided prints gathered by coin, a batch at a time (a pair's tape as it is read), as plain number
+ * columns; `build` lays each coin out in time order (prints of one time in the order they came) as a `CoinTape`.
+ */
+export class CoinTapes {
+  private readonly coins = new Map<
+    string,
+    { times: number[]; amounts: number[]; prices: number[]; buys: number[] }
+  >();
+
+  append(trades: readonly TradePrint[]): void {
+    for (const print of trades) {
+      if (print.side === null || !(print.amount > 0)) continue;
+      let coin = this.coins.get(print.coinId);
+      if (!coin) this.coins.set(print.coinId, (coin = { times: [], amounts: [], prices: [], buys: [] }));
+      coin.times.push(print.timestamp);
+      coin.amounts.push(print.amount);
+      coin.prices.push(print.price);
+      coin.buys.push(print.side === 'buy' ? 1 : 0);
     }
-    tapes.set(coinId, tape);
   }
-  return tapes;
+
+  build(): Map<string, CoinTape> {
+    const tapes = new Map<string, CoinTape>();
+    for (const [coinId, { times, amounts, prices, buys }] of this.coins) {
+      const count = times.length;
+      const order = Array.from({ length: count }, (_, index) => index).sort(
+        (a, b) => times[a]! - times[b]! || a - b,
+      );
+      const tape: CoinTape = {
+        times: new Float64Array(count),
+        logSizes: new Float64Array(count),
+        buys: new Uint8Array(count),
+        round: new Uint8Array(count),
+        notional: new Float64Array(count),
+        total: 0,
+        // Present from the start, so every tape has one shape and the comparisons' loops stay monomorphic.
+        bySize: undefined,
+      };
+      for (let index = 0; index < count; index++) {
+        const from = order[index]!;
+        const amount = amounts[from]!;
+        tape.times[index] = times[from]!;
+        tape.logSizes[index] = Math.log(amount);
+        tape.buys[index] = buys[from]!;
+        tape.round[index] = isRound(amount) ? 1 : 0;
+        tape.notional[index] = prices[from]! * amount;
+        tape.total += tape.notional[index]!;
+      }
+      tapes.set(coinId, tape);
+    }
+    return tapes;
+  }
 }
 
 /** Own prints whose windows are read to find the candidate ratio; the rest are checked against it. */
