@@ -164,9 +164,10 @@ export class MarketScorer {
       await slices.pause();
       signal.throwIfAborted();
     };
+    // No turn is handed back between reading a pair and reducing it (the sampler hands turns back between pairs):
+    // prints alive across a turn outlive the young collections the other jobs' allocations bring, and are promoted.
     await this.sampler.sample(tickers, signal, {
-      pair: async (exchangeId, trades, books) => {
-        await pause();
+      pair: (exchangeId, trades, books) => {
         this.tapeRates.record(exchangeId, trades, usdPerCoin, now);
         judge.addTape(exchangeId, trades, books);
       },
