@@ -10,9 +10,9 @@ import { benchIngestOptions, noCandleStore, printTable, quantile, silentLog } fr
 
 const TICKS = Number(process.env.BENCH_TICKS ?? 30);
 const dist = (file) => new URL(`../apps/server/dist/${file}`, import.meta.url).href;
-// The server's own heap and allocator settings (apps/server/src/config/heap-tuning.ts, native-allocator.ts): the
+// The server's own heap and allocator settings (apps/server/src/runtime/heap-tuning.ts, native-allocator.ts): the
 // collector and glibc's malloc behave as in production (COINLENS_NATIVE_ALLOCATOR=off measures without the latter).
-await import(dist('config/heap-tuning.js'));
+await import(dist('runtime/heap-tuning.js'));
 const { nativeAllocatorTuned } = await import(dist('config/native-allocator.js'));
 const { SimulatorProvider } = await import(
   new URL('../packages/market-simulator/dist/index.js', import.meta.url).href

@@ -20,7 +20,7 @@ export const SERVER_ROOMS = [
   { room: 'news', holds: 'the feed toolkit: fetching, parsing, sanitising, coin tagging', imports: [] },
   {
     room: 'runtime',
-    holds: 'event-loop scheduling, the server event map and its bus',
+    holds: 'event-loop scheduling, the V8 heap settings, the server event map and its bus',
     imports: ['modules/accounts', 'modules/content', 'modules/inbox'],
     because: {
       'modules/accounts': 'the event map names the payload types their publishers declare (type imports)',

@@ -1,5 +1,5 @@
 // First: V8's heap and glibc's allocator settings take effect before the rest is loaded.
-import './config/heap-tuning.js';
+import './runtime/heap-tuning.js';
 import { getHeapStatistics } from 'node:v8';
 
 import { keepReturningFreedMemory, nativeAllocatorTuned } from './config/native-allocator.js';

@@ -1,3 +1,4 @@
+import { withHeldHeapGrowth } from '../../runtime/heap-growth.js';
 import type { MarketSnapshot } from '../../market-store/market-snapshot.js';
 import { certificationOf } from '../certification.js';
 import type { MarketRanking } from '../market-ranking.js';
@@ -19,7 +20,7 @@ export class ScoreJob {
 
   async run(signal: AbortSignal): Promise<void> {
     const startedAt = this.now();
-    await this.scorer.run(signal);
+    await withHeldHeapGrowth(() => this.scorer.run(signal));
     this.scored = true;
     this.lastRun = { startedAt, completedAt: this.now() };
     for (const coin of this.snapshot.coins.values())
