@@ -96,7 +96,7 @@ try {
   const breakdown = Object.fromEntries(
     Object.keys(steadyBreakdowns[0] ?? {}).map((key) => {
       const values = steadyBreakdowns.map((entry) => entry[key]).sort((a, b) => a - b);
-      return [key, values[Math.floor(values.length / 2)]];
+      return [key, Number(values[Math.floor(values.length / 2)].toFixed(1))];
     }),
   );
   summary.pass = summary.steady_rss_max_mb <= 300 && Math.abs(summary.rss_slope_mb_per_min) <= 1;

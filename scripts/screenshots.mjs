@@ -69,6 +69,7 @@ const SCREENS = [
   { name: 'search-history', route: '/pages/ordinary/search/index' },
   { name: 'hot-searches', route: '/pages/exchange/hotSearchCurrency/index' },
   { name: 'price-display', route: '/pages/system/priceDisplay/index' },
+  { name: 'converter', route: '/pages/tools/converter/index' },
   { name: 'viewpoint-flashes', route: '/pages/tabbar/viewpoint/index' },
   {
     name: 'viewpoint-news',
