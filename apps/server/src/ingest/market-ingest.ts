@@ -101,7 +101,7 @@ export class MarketIngest {
     this.candles = new CandlesJob(provider, snapshot, candles, history, options.backfillMs['1m'], now);
     this.rates = new RatesJob(provider, snapshot);
     this.signals = new SignalsJob(provider, snapshot);
-    this.scoring = new ScoreJob(scorer, snapshot, ranking, now);
+    this.scoring = new ScoreJob(scorer, snapshot, ranking, now, () => this.backfill.storedOnce);
     this.retention = new RetentionJob(candles, now);
     this.venues = options.prices === 'quotes' ? new VenuesJob(provider, snapshot, now) : null;
   }

@@ -5,6 +5,7 @@ import type { CoinScoreState, MarketSnapshot } from '../../market-store/market-s
 import { MarketRanking } from '../market-ranking.js';
 import type { MarketScorer } from '../market-scorer.js';
 import { coinProfile, exchangeProfile, marketOf, NOW, running, venueTicker } from './jobs.test-support.js';
+import { applySteadyGrowth, heapGrowthHeld } from '../../runtime/heap-growth.js';
 import { ScoreJob } from './score-job.js';
 
 /** A score as the scorer leaves it: high risk or not, with volume evidence from these venues. */
@@ -59,8 +60,12 @@ class FakeScorer {
     private readonly clock: { now: number },
   ) {}
 
+  /** Whether each run saw the heap's growth held. */
+  held: boolean[] = [];
+
   run(signal: AbortSignal): Promise<void> {
     signal.throwIfAborted();
+    this.held.push(heapGrowthHeld());
     this.clock.now += 2_000;
     if (this.failure) return Promise.reject(this.failure);
     this.snapshot.coins.get('bitcoin')!.score = score(false, ['alpha', 'bravo']);
@@ -74,7 +79,7 @@ class FakeScorer {
   }
 }
 
-function scoreJob(snapshot: MarketSnapshot) {
+function scoreJob(snapshot: MarketSnapshot, holdHeapGrowth = () => true) {
   const clock = { now: NOW };
   const scorer = new FakeScorer(snapshot, clock);
   const job = new ScoreJob(
@@ -82,6 +87,7 @@ function scoreJob(snapshot: MarketSnapshot) {
     snapshot,
     new MarketRanking(snapshot, scorer),
     () => clock.now,
+    holdHeapGrowth,
   );
   return { job, scorer, clock };
 }
@@ -140,5 +146,16 @@ describe('the score job', () => {
     expect(job.scored).toBe(true);
     expect(job.lastRun).toEqual({ startedAt: NOW, completedAt: NOW + 2_000 });
     expect(snapshot.version).toBe(1);
+  });
+
+  it("holds the heap's growth during a run once start-up's history is stored, not before", async () => {
+    applySteadyGrowth();
+    let stored = false;
+    const { job, scorer } = scoreJob(market(), () => stored);
+    await job.run(running());
+    stored = true;
+    await job.run(running());
+    expect(scorer.held).toEqual([false, true]);
+    expect(heapGrowthHeld()).toBe(false);
   });
 });
