@@ -157,6 +157,8 @@ export function spawnProbedCoinlens(port, extraEnv = {}) {
       LOG_LEVEL: 'info',
       DATABASE_URL: '',
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      // Never the network: `auto` would probe CoinGecko.
+      MARKET_SOURCE: 'simulator',
       BENCH_PROBE_FILE: probeFile,
       ...extraEnv,
     },
