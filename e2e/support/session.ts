@@ -30,7 +30,9 @@ function signUpAddress(): string {
  */
 export async function signUpUser(baseUrl: string): Promise<TestSession> {
   counter += 1;
-  const email = `e2e-${Date.now()}-${counter}@example.com`;
+  // Test files run in parallel, each with its own counter: the time and the counter alone can repeat across files,
+  // and two sign-ups of one address each get a code (one of them then registers with the other's).
+  const email = `e2e-${Date.now()}-${counter}-${randomUUID().slice(0, 8)}@example.com`;
   const deviceId = randomUUID();
   const address = signUpAddress();
   const client = createGatewayClient({
