@@ -61,28 +61,24 @@ export class DailyHistory {
     const memo = this.memo;
     if (memo && memo.recentVersion === this.recent.version && memo.folded === this.folded) return memo.value;
     let value = this.olderExtremes ? { high: this.olderExtremes.high, low: this.olderExtremes.low } : null;
-    for (let index = 0; index < this.recent.length; index++) {
-      const at = this.recent.time(index);
-      const high = this.recent.high(index);
-      const low = this.recent.low(index);
-      if (!value) value = { high: { price: high, at }, low: { price: low, at } };
-      if (high > value.high.price) value.high = { price: high, at };
-      if (low < value.low.price) value.low = { price: low, at };
-    }
+    for (let index = 0; index < this.recent.length; index++)
+      value = widened(value, this.recent.time(index), this.recent.high(index), this.recent.low(index));
     this.memo = { recentVersion: this.recent.version, folded: this.folded, value };
     return value;
   }
 
   private fold(time: number, open: number, high: number, low: number): void {
     if (!this.first || time <= this.first.time) this.first = { time, open };
-    const older = this.olderExtremes;
-    if (!older) {
-      this.olderExtremes = { high: { price: high, at: time }, low: { price: low, at: time } };
-      return;
-    }
-    if (high > older.high.price || (high === older.high.price && time < older.high.at))
-      older.high = { price: high, at: time };
-    if (low < older.low.price || (low === older.low.price && time < older.low.at))
-      older.low = { price: low, at: time };
+    this.olderExtremes = widened(this.olderExtremes, time, high, low);
   }
+}
+
+/** `extremes` with one more candle (changed in place; the earlier candle wins a tie), or the candle's own. */
+function widened(extremes: Extremes | null, time: number, high: number, low: number): Extremes {
+  if (!extremes) return { high: { price: high, at: time }, low: { price: low, at: time } };
+  if (high > extremes.high.price || (high === extremes.high.price && time < extremes.high.at))
+    extremes.high = { price: high, at: time };
+  if (low < extremes.low.price || (low === extremes.low.price && time < extremes.low.at))
+    extremes.low = { price: low, at: time };
+  return extremes;
 }
