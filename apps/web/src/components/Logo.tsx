@@ -1,5 +1,9 @@
 import { memo, useState } from 'react';
 
+// Its own styles: a screen that shows logos but no prices (the converter) would otherwise draw square initials in
+// the text colour until another chunk brought them.
+import './market-ui.css';
+
 export interface LogoProps {
   src: string;
   /** The coin's symbol or the exchange's name: the initials drawn when there is no image or it fails to load. */
