@@ -111,6 +111,15 @@ export const SERVER_ROOMS = [
   { room: 'modules/search', holds: 'search over coins, exchanges, sectors and news', imports: MODULE_BASE },
   { room: 'modules/uploads', holds: 'avatar and image uploads', imports: MODULE_BASE },
   {
+    room: 'modules/open-api',
+    holds: 'the public read API: the CoinGecko-compatible dialect and its HTTP conventions',
+    imports: [...MODULE_BASE, 'modules/market', 'modules/search'],
+    because: {
+      'modules/market': "the API's answers are the market service's answers in another dialect",
+      'modules/search': 'its /search is the app search',
+    },
+  },
+  {
     room: 'scale-out',
     holds: 'production mode: leader election, the snapshot stream, limits in Redis',
     imports: ['config', 'gateway', 'ingest', 'market-store', 'runtime', 'security'],

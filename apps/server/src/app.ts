@@ -11,6 +11,7 @@ import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
 import { CallerCostBudget } from './gateway/caller-cost-budget.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
+import { OPEN_API_V3_PATH, openApiPlugin } from './modules/open-api/open-api-plugin.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck, registerLivenessCheck, registerReadinessCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
@@ -131,6 +132,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       blockedRegions: config.BLOCKED_REGIONS,
       countryHeader: config.COUNTRY_HEADER,
       ...(options.now ? { now: options.now } : {}),
+    });
+    await app.register(openApiPlugin, {
+      prefix: OPEN_API_V3_PATH,
+      routes: services.coinGeckoRoutes,
+      anonymousPerMinute: config.OPEN_API_CALLS_PER_MINUTE,
     });
     await services.market.live.start(app, GATEWAY_BASE_PATH);
     await registerStaticSite(app, config.WEB_DIST_DIR, {

@@ -48,12 +48,16 @@ import { VersionCache } from './modules/market/version-cache.js';
 import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { searchProcedures } from './modules/search/search.procedures.js';
 import { SearchService } from './modules/search/search.service.js';
+import { coinGeckoRoutes } from './modules/open-api/coingecko-routes.js';
+import type { OpenApiRoute } from './modules/open-api/open-api-route.js';
 import type { PushSender } from './modules/push/web-push-sender.js';
 import { createServerEvents } from './runtime/server-events.js';
 import type { SharedGuards } from './scale-out/shared-guards.js';
 
 export interface Services {
   handlers: ProcedureHandlers;
+  /** The open API's CoinGecko-compatible routes (`/api/v3`). */
+  coinGeckoRoutes: OpenApiRoute[];
   market: MarketRuntime;
   authenticator: Authenticator;
   upload: UploadEndpoint;
@@ -268,6 +272,7 @@ export async function createServices(
   );
 
   return {
+    coinGeckoRoutes: coinGeckoRoutes({ market, currencies, search, snapshot, now }),
     handlers: {
       ...appProcedures(appService),
       ...accounts.handlers,

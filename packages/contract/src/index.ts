@@ -42,3 +42,4 @@ export * from './format/date-header.js';
 export * from './format/relative-time.js';
 export * from './portfolio/portfolio-valuation.js';
 export * from './portfolio/portfolio-answer.js';
+export * from './open-api/coingecko-queries.js';

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+import { addressKey } from '../../security/address-key.js';
+import { OpenApiError } from './open-api-error.js';
+import type { OpenApiRoute } from './open-api-route.js';
+
+/** Where the CoinGecko-compatible dialect is served. */
+export const OPEN_API_V3_PATH = '/api/v3';
+
+export interface OpenApiOptions {
+  routes: readonly OpenApiRoute[];
+  /** Calls a minute one address may make without a key. */
+  anonymousPerMinute: number;
+}
+
+/** Headers a browser page on another site may read from an answer. */
+const EXPOSED_HEADERS = 'ETag, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset';
+/** Headers CoinGecko's clients send, which a browser must be allowed to send across sites. */
+const ALLOWED_HEADERS = 'x-cg-demo-api-key, x-cg-pro-api-key, if-none-match, accept, content-type';
+
+/** The first problem zod found, as `field: message`. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid parameters';
+  const field = issue.path.join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+function refuse(reply: FastifyReply, error: OpenApiError): FastifyReply {
+  return reply.code(error.status).send({ error: error.message, code: error.code });
+}
+
+/** The absolute address of a logo path, against the host the caller used (logos of real sources are URLs). */
+function imageResolver(request: FastifyRequest): (logo: string) => string {
+  return (logo) => (logo.startsWith('/') ? `${request.protocol}://${request.host}${logo}` : logo);
+}
+
+/** A strong validator of the answer's bytes: equal answers get equal tags on every instance. */
+function entityTag(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((candidate) => candidate.trim().replace(/^W\//, ''))
+    .some((candidate) => candidate === tag || candidate === '*');
+}
+
+/**
+ * The open API's HTTP conventions for one dialect (`/api/v3` today): parameters checked against their schemas,
+ * JSON errors with a stable code, CORS for browser callers, Cache-Control fitting each answer, ETag and 304, HEAD
+ * wherever GET exists (Fastify answers HEAD from the GET route), and a rate limit per caller address that shares
+ * the gateway's store (Redis in production mode, so every instance counts together).
+ */
+export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, done: () => void): void {
+  api.addHook('onRequest', async (_request, reply) => {
+    void reply
+      .header('access-control-allow-origin', '*')
+      .header('access-control-expose-headers', EXPOSED_HEADERS)
+      .header('cross-origin-resource-policy', 'cross-origin');
+  });
+  api.options('/*', (_request, reply) =>
+    reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+      .header('access-control-allow-headers', ALLOWED_HEADERS)
+      .header('access-control-max-age', '86400')
+      .send(),
+  );
+  api.setNotFoundHandler((_request, reply) =>
+    refuse(reply, new OpenApiError(404, 'not_found', 'no such path in this API (see /api/docs)')),
+  );
+  api.setErrorHandler((error: { statusCode?: number; retryAfterSeconds?: number }, request, reply) => {
+    if (error instanceof OpenApiError) return refuse(reply, error);
+    if (error.statusCode === 429)
+      return refuse(
+        reply,
+        new OpenApiError(
+          429,
+          'rate_limited',
+          `too many calls: try again in ${error.retryAfterSeconds ?? 60} s`,
+        ),
+      );
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+      return refuse(
+        reply,
+        new OpenApiError(error.statusCode, 'bad_request', 'the request could not be read'),
+      );
+    request.log.error({ err: error }, 'open API call failed');
+    return refuse(reply, new OpenApiError(500, 'internal_error', 'the server failed to answer; try again'));
+  });
+
+  for (const route of options.routes) {
+    api.get(
+      route.path,
+      {
+        config: {
+          rateLimit: {
+            max: options.anonymousPerMinute,
+            timeWindow: 60_000,
+            keyGenerator: (request: FastifyRequest) => `open-api:${addressKey(request.ip)}`,
+            errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
+              statusCode: 429,
+              retryAfterSeconds: Math.ceil(context.ttl / 1000),
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const query = route.query.safeParse(request.query ?? {});
+        if (!query.success) throw new OpenApiError(400, 'invalid_parameter', firstIssue(query.error));
+        const params = route.params
+          ? route.params.safeParse(request.params)
+          : { success: true as const, data: {} };
+        if (!params.success) throw new OpenApiError(404, 'not_found', firstIssue(params.error));
+        const answer = await route.answer({
+          query: query.data,
+          params: params.data,
+          ip: request.ip,
+          image: imageResolver(request),
+        });
+        const body = JSON.stringify(answer);
+        const tag = entityTag(body);
+        void reply
+          .header('cache-control', `public, max-age=${route.maxAgeSeconds}`)
+          .header('etag', tag)
+          .header('vary', 'Accept-Encoding');
+        if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
+        return reply.type('application/json; charset=utf-8').send(body);
+      },
+    );
+  }
+  done();
+}

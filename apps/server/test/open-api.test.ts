@@ -1,0 +1,233 @@
+import { gunzipSync } from 'node:zlib';
+
+import Coingecko from '@coingecko/coingecko-typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { coinGeckoDescriptionPresent, coinGeckoValidators } from './support/coingecko-schemas.js';
+import { FAKE_MARKET_EPOCH, FakeMarketProvider } from './support/fake-market-provider.js';
+import { startTestServer } from './support/test-server.js';
+import type { TestServer } from './support/test-server.js';
+
+/** One call of each served path, as CoinGecko's description spells the path. */
+const SERVED: readonly [string, string][] = [
+  ['/ping', '/ping'],
+  [
+    '/simple/price',
+    '/simple/price?ids=bitcoin,ethereum&vs_currencies=usd,eur&include_market_cap=true&include_24hr_vol=true&include_24hr_change=true&include_last_updated_at=true',
+  ],
+  ['/simple/supported_vs_currencies', '/simple/supported_vs_currencies'],
+  ['/coins/list', '/coins/list?include_platform=true'],
+  ['/coins/markets', '/coins/markets?vs_currency=eur&sparkline=true&price_change_percentage=1h,24h,7d'],
+  ['/coins/{id}', '/coins/bitcoin?sparkline=true'],
+  ['/coins/{id}/tickers', '/coins/bitcoin/tickers?include_exchange_logo=true'],
+  ['/coins/{id}/market_chart', '/coins/bitcoin/market_chart?vs_currency=usd&days=7'],
+  ['/coins/{id}/ohlc', '/coins/ethereum/ohlc?vs_currency=usd&days=30'],
+  ['/exchanges', '/exchanges'],
+  ['/exchanges/{id}', '/exchanges/alpha'],
+  ['/exchanges/{id}/tickers', '/exchanges/alpha/tickers'],
+  ['/search', '/search?query=bit'],
+  ['/search/trending', '/search/trending'],
+  ['/global', '/global'],
+  ['/exchange_rates', '/exchange_rates'],
+];
+
+describe('the CoinGecko-compatible API (/api/v3)', () => {
+  const clock = FAKE_MARKET_EPOCH;
+  let server: TestServer;
+  const v3 = (path: string, init?: RequestInit) => fetch(`${server.baseUrl}/api/v3${path}`, init);
+  const json = async (path: string) => {
+    const response = await v3(path);
+    expect(response.status, path).toBe(200);
+    return await response.json();
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(
+      { TRUST_PROXY: 'true', OPEN_API_CALLS_PER_MINUTE: '1000' },
+      { now: () => clock, marketProvider: new FakeMarketProvider(() => clock) },
+    );
+  });
+  afterAll(() => server.close());
+
+  it.skipIf(!coinGeckoDescriptionPresent)(
+    "answers every served path in the shape of CoinGecko's OpenAPI schema",
+    async () => {
+      const validators = coinGeckoValidators();
+      for (const [path, url] of SERVED) {
+        const validate = validators.get(path);
+        expect(validate, `CoinGecko describes ${path}`).toBeDefined();
+        const body = await json(url);
+        const valid = validate!(body);
+        expect(valid ? [] : validate!.errors?.slice(0, 5), url).toEqual([]);
+      }
+    },
+  );
+
+  it('serves the same prices and lists the app shows', async () => {
+    const detail = await server.client.request('appmarket_msrv/coin_detail', {
+      coin_id: 'bitcoin',
+      currency: 'eur',
+    });
+    const simple = (await json('/simple/price?ids=bitcoin,unknown-coin&vs_currencies=eur,xyz')) as Record<
+      string,
+      Record<string, number>
+    >;
+    expect(simple).toEqual({ bitcoin: { eur: detail.data.price } });
+    const bySymbol = (await json('/simple/price?symbols=eth&vs_currencies=usd')) as Record<string, unknown>;
+    expect(Object.keys(bySymbol)).toEqual(['ethereum']);
+
+    const markets = (await json('/coins/markets?vs_currency=usd&per_page=5&page=1')) as {
+      id: string;
+      market_cap: number;
+      market_cap_rank: number;
+    }[];
+    expect(markets.map((coin) => coin.market_cap_rank)).toEqual([1, 2, 3, 4, 5]);
+    const caps = markets.map((coin) => coin.market_cap);
+    expect(caps).toEqual([...caps].sort((a, b) => b - a));
+    const second = (await json('/coins/markets?vs_currency=usd&per_page=5&page=2')) as { id: string }[];
+    expect(second[0]?.id).not.toBe(markets[0]?.id);
+    const byIdAsc = (await json('/coins/markets?vs_currency=usd&order=id_asc&per_page=250')) as {
+      id: string;
+    }[];
+    expect(byIdAsc.map((coin) => coin.id)).toEqual(byIdAsc.map((coin) => coin.id).sort());
+    const chosen = (await json('/coins/markets?vs_currency=usd&ids=solana,bitcoin')) as { id: string }[];
+    expect(chosen.map((coin) => coin.id)).toEqual(['bitcoin', 'solana']);
+
+    // A figure Coinlens does not have is null, never estimated.
+    const [first] = (await json(
+      '/coins/markets?vs_currency=usd&per_page=1&price_change_percentage=1h,24h',
+    )) as Record<string, unknown>[];
+    expect(first).toMatchObject({
+      market_cap_change_24h: null,
+      price_change_percentage_1h_in_currency: null,
+    });
+    expect(first?.price_change_percentage_24h_in_currency).toBe(first?.price_change_percentage_24h);
+    const chart = (await json('/coins/bitcoin/market_chart?vs_currency=usd&days=1')) as {
+      prices: [number, number][];
+      market_caps: [number, number | null][];
+      total_volumes: [number, number][];
+    };
+    expect(chart.prices.length).toBeGreaterThan(200);
+    expect(chart.market_caps.every(([, cap]) => cap === null)).toBe(true);
+    expect(chart.total_volumes).toHaveLength(chart.prices.length);
+    const times = chart.prices.map(([time]) => time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]).toBeGreaterThanOrEqual(clock - 86_400_000);
+  });
+
+  it('speaks HTTP as API callers expect: CORS, caching, ETag, HEAD, compression', async () => {
+    const first = await v3('/coins/markets?vs_currency=usd', {
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('access-control-allow-origin')).toBe('*');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=10');
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^"[\w-]{27}"$/);
+    const again = await v3('/coins/markets?vs_currency=usd', { headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await v3('/coins/list')).headers.get('cache-control')).toBe('public, max-age=3600');
+
+    const preflight = await v3('/simple/price', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-cg-demo-api-key',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-cg-demo-api-key');
+
+    const head = await v3('/global', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('application/json');
+    expect(await head.text()).toBe('');
+
+    const raw = await fetch(`${server.baseUrl}/api/v3/coins/markets?vs_currency=usd&per_page=250`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(raw.headers.get('content-encoding')).toBe('gzip');
+    const bytes = Buffer.from(await raw.arrayBuffer());
+    // fetch decodes gzip itself; either way the JSON must come out whole.
+    const text = bytes[0] === 0x1f ? gunzipSync(bytes).toString() : bytes.toString();
+    expect(JSON.parse(text)).toHaveLength(12);
+  });
+
+  it('refuses bad input with a JSON error and a stable code', async () => {
+    const cases: [string, number, string][] = [
+      ['/coins/markets', 400, 'invalid_parameter'],
+      ['/coins/markets?vs_currency=usd&per_page=251', 400, 'invalid_parameter'],
+      ['/coins/markets?vs_currency=zzz', 400, 'invalid_parameter'],
+      ['/coins/markets?vs_currency=usd&sparkline=maybe', 400, 'invalid_parameter'],
+      ['/coins/bitcoin/ohlc?vs_currency=usd&days=2', 400, 'invalid_parameter'],
+      ['/coins/no-such-coin', 404, 'coin_not_found'],
+      ['/coins/no-such-coin/market_chart?vs_currency=usd&days=1', 404, 'coin_not_found'],
+      ['/exchanges/no-such-exchange', 404, 'exchange_not_found'],
+      ['/coins/%3Cscript%3E', 404, 'not_found'],
+      ['/no/such/path', 404, 'not_found'],
+      ['/search', 400, 'invalid_parameter'],
+    ];
+    for (const [path, status, code] of cases) {
+      const response = await v3(path);
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get('content-type'), path).toContain('application/json');
+      const body = (await response.json()) as { error: string; code: string };
+      expect(body.code, path).toBe(code);
+      expect(body.error.length, path).toBeGreaterThan(3);
+      expect(JSON.stringify(body), path).not.toMatch(/at \w+ \(|node_modules/);
+    }
+  });
+
+  it("works with CoinGecko's own TypeScript client, changing only its base URL", async () => {
+    const client = new Coingecko({
+      baseURL: `${server.baseUrl}/api/v3`,
+      demoAPIKey: 'not-needed-for-anonymous-calls',
+      maxRetries: 0,
+    });
+    expect((await client.ping.get()).gecko_says).toContain('Coinlens');
+    const prices = await client.simple.price.get({ ids: 'bitcoin,ethereum', vs_currencies: 'usd' });
+    expect(prices.bitcoin?.usd).toBeGreaterThan(0);
+    const markets = await client.coins.markets.get({ vs_currency: 'usd', per_page: 3 });
+    expect(markets.map((coin) => coin.id)).toEqual(['bitcoin', 'ethereum', 'solana']);
+    const coin = await client.coins.getID('bitcoin');
+    expect(coin.market_data?.current_price?.usd).toBe(prices.bitcoin?.usd);
+    const chart = await client.coins.marketChart.get('bitcoin', { vs_currency: 'usd', days: '7' });
+    expect(chart.prices?.length).toBeGreaterThan(100);
+    const tickers = await client.coins.tickers.get('bitcoin');
+    expect(tickers.tickers?.length).toBeGreaterThan(0);
+    const exchanges = await client.exchanges.get({ per_page: 10 });
+    expect(exchanges.map((exchange) => exchange.id)).toContain('alpha');
+    const exchange = await client.exchanges.getID('alpha');
+    expect(exchange.tickers?.length).toBeGreaterThan(0);
+    await expect(client.coins.getID('no-such-coin')).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('the open API rate limit', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: 'true', OPEN_API_CALLS_PER_MINUTE: '3' });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 with Retry-After and X-RateLimit headers past the anonymous limit, per address', async () => {
+    const call = (address: string) =>
+      fetch(`${server.baseUrl}/api/v3/ping`, { headers: { 'x-forwarded-for': address } });
+    const allowed = [await call('198.51.100.7'), await call('198.51.100.7'), await call('198.51.100.7')];
+    expect(allowed.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(allowed[2]!.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(allowed[2]!.headers.get('x-ratelimit-remaining')).toBe('0');
+    const refused = await call('198.51.100.7');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited' });
+    // Another address is counted on its own, and the app's gateway is not touched by the API's count.
+    expect((await call('203.0.113.9')).status).toBe(200);
+    const gateway = await server.client.request('appmarket_msrv/global_stats', {});
+    expect(gateway.code).toBe(0);
+  });
+});
