@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { CallerCostBudget } from './gateway/caller-cost-budget.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { OPEN_API_V3_PATH, openApiPlugin } from './modules/open-api/open-api-plugin.js';
+import { registerOpenApiReference } from './modules/open-api/open-api-reference.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck, registerLivenessCheck, registerReadinessCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       routes: services.coinGeckoRoutes,
       anonymousPerMinute: config.OPEN_API_CALLS_PER_MINUTE,
     });
+    registerOpenApiReference(app, services.coinGeckoRoutes);
     await services.market.live.start(app, GATEWAY_BASE_PATH);
     await registerStaticSite(app, config.WEB_DIST_DIR, {
       app_id: config.APP_ID,

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 
 import Coingecko from '@coingecko/coingecko-typescript';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { coinGeckoDescriptionPresent, coinGeckoValidators } from './support/coingecko-schemas.js';
@@ -202,6 +203,47 @@ describe('the CoinGecko-compatible API (/api/v3)', () => {
     const exchange = await client.exchanges.getID('alpha');
     expect(exchange.tickers?.length).toBeGreaterThan(0);
     await expect(client.coins.getID('no-such-coin')).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('the OpenAPI 3.1 description and its reference page', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('serves /api/openapi.json, valid OpenAPI 3.1, covering every route with its parameters', async () => {
+    const response = await fetch(`${server.baseUrl}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, { get: { parameters: { name: string; in: string; required: boolean }[] } }>;
+    };
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths).sort()).toEqual(SERVED.map(([path]) => path).sort());
+    const markets = document.paths['/coins/markets']!.get.parameters;
+    expect(markets.find((parameter) => parameter.name === 'vs_currency')).toMatchObject({ required: true });
+    expect(markets.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['ids', 'order', 'per_page', 'page', 'sparkline', 'price_change_percentage']),
+    );
+    expect(document.paths['/coins/{id}/ohlc']!.get.parameters).toContainEqual(
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+    );
+  });
+
+  it('serves a reference page at /api/docs that needs nothing from elsewhere', async () => {
+    const response = await fetch(`${server.baseUrl}/api/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const page = await response.text();
+    for (const [path] of SERVED) expect(page).toContain(`/api/v3${path}`);
+    expect(page).not.toMatch(/<script|https?:\/\/(?!docs\.coingecko\.com)[^"<\s]+\.(js|css)/);
   });
 });
 

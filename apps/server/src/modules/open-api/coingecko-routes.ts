@@ -109,18 +109,24 @@ export function coinGeckoRoutes({
   return [
     defineRoute({
       path: '/ping',
+      summary: 'Whether the API is up',
+      shape: 'PingServer',
       query: noQuery,
       maxAgeSeconds: 0,
       answer: () => ({ gecko_says: '(V3) Coinlens is up' }),
     }),
     defineRoute({
       path: '/simple/supported_vs_currencies',
+      summary: 'The currencies prices can be asked in',
+      shape: 'SupportedCurrencies',
       query: noQuery,
       maxAgeSeconds: DAILY_SECONDS,
       answer: () => currencies.rates().map((rate) => rate.currency_code),
     }),
     defineRoute({
       path: '/simple/price',
+      summary: 'Prices of coins by id or symbol in one or more currencies',
+      shape: 'SimplePrice',
       query: simplePriceQuery,
       maxAgeSeconds: PRICES_SECONDS,
       answer: ({ query }) => {
@@ -156,6 +162,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/coins/list',
+      summary: "Every coin's id, symbol and name",
+      shape: 'CoinsList',
       query: coinListQuery,
       maxAgeSeconds: DAILY_SECONDS,
       answer: ({ query }) =>
@@ -168,6 +176,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/coins/markets',
+      summary: 'Coins with price, market cap, volume and changes, sorted and paged',
+      shape: 'CoinsMarkets',
       query: coinMarketsQuery,
       maxAgeSeconds: PRICES_SECONDS,
       answer: ({ query, image }) => {
@@ -220,6 +230,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/coins/:id',
+      summary: 'One coin: its data, market figures and first 100 tickers',
+      shape: 'CoinsID',
       params: idParams,
       query: coinDetailQuery,
       maxAgeSeconds: PRICES_SECONDS,
@@ -241,6 +253,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/coins/:id/tickers',
+      summary: "A coin's tickers on every venue, 100 a page",
+      shape: 'CoinsIdTickers',
       params: idParams,
       query: tickersQuery,
       maxAgeSeconds: LISTS_SECONDS,
@@ -273,6 +287,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/coins/:id/market_chart',
+      summary: "A coin's prices and volumes over a span of days",
+      shape: 'CoinsMarketChart',
       params: idParams,
       query: marketChartQuery,
       maxAgeSeconds: CHART_SECONDS,
@@ -281,6 +297,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/coins/:id/ohlc',
+      summary: "A coin's candles over a span of days",
+      shape: 'CoinsOHLC',
       params: idParams,
       query: ohlcQuery,
       maxAgeSeconds: CHART_SECONDS,
@@ -291,6 +309,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/exchanges',
+      summary: 'Exchanges by ExRank, paged',
+      shape: 'Exchanges',
       query: exchangesQuery,
       maxAgeSeconds: LISTS_SECONDS,
       answer: ({ query, image }) =>
@@ -303,6 +323,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/exchanges/:id',
+      summary: 'One exchange with its first 100 tickers',
+      shape: 'ExchangesId',
       params: idParams,
       query: noQuery,
       maxAgeSeconds: LISTS_SECONDS,
@@ -319,6 +341,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/exchanges/:id/tickers',
+      summary: "An exchange's tickers, 100 a page",
+      shape: 'CoinsIdTickers',
       params: idParams,
       query: tickersQuery,
       maxAgeSeconds: LISTS_SECONDS,
@@ -342,6 +366,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/search',
+      summary: 'Coins, exchanges and sectors matching a query',
+      shape: 'Search',
       query: searchQuery,
       maxAgeSeconds: LISTS_SECONDS,
       answer: async ({ query, image, ip }) => {
@@ -375,6 +401,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/search/trending',
+      summary: 'The most viewed coins of the last day',
+      shape: 'TrendingSearch',
       query: noQuery,
       maxAgeSeconds: LISTS_SECONDS,
       answer: async ({ image }) => {
@@ -418,6 +446,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/global',
+      summary: 'The whole market: cap, volume, dominance, counts',
+      shape: 'Global',
       query: noQuery,
       maxAgeSeconds: LISTS_SECONDS,
       answer: () => {
@@ -442,6 +472,8 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/exchange_rates',
+      summary: "BTC's price in every supported currency",
+      shape: 'ExchangeRates',
       query: noQuery,
       maxAgeSeconds: LISTS_SECONDS,
       answer: () => {

@@ -13,6 +13,10 @@ export interface RouteInput<Q extends z.ZodType, P extends z.ZodType> {
 /** One GET route of the open API: its path, parameters, how long its answer may be cached, and the answer. */
 export interface OpenApiRoute<Q extends z.ZodType = z.ZodType, P extends z.ZodType = z.ZodType> {
   path: string;
+  /** One line for the reference: what the route answers. */
+  summary: string;
+  /** The schema of CoinGecko's OpenAPI description the answer follows (its components.schemas name). */
+  shape: string;
   query: Q;
   params?: P;
   /** Cache-Control max-age: how long the answer stays true (prices a tick, daily history an hour). */

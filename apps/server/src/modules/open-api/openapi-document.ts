@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+import type { OpenApiRoute } from './open-api-route.js';
+
+/** The body of every refusal (open-api-plugin.ts writes it). */
+export const openApiErrorBody = z.object({
+  error: z.string().describe('What went wrong, for a person'),
+  code: z
+    .enum([
+      'invalid_parameter',
+      'not_found',
+      'coin_not_found',
+      'exchange_not_found',
+      'rate_limited',
+      'not_ready',
+      'bad_request',
+      'internal_error',
+    ])
+    .describe('Stable: a program may test it'),
+});
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a caller sends it. */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return rest;
+}
+
+/** `/coins/:id` as OpenAPI spells it, `/coins/{id}`. */
+function templated(path: string): string {
+  return path.replace(/:(\w+)/g, '{$1}');
+}
+
+function parameters(route: OpenApiRoute): JsonSchema[] {
+  const list: JsonSchema[] = [];
+  const place = (schema: z.ZodType | undefined, where: 'query' | 'path') => {
+    if (!schema) return;
+    const object = jsonSchema(schema);
+    const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((object.required ?? []) as string[]);
+    for (const [name, property] of Object.entries(properties))
+      list.push({ name, in: where, required: where === 'path' || required.has(name), schema: property });
+  };
+  place(route.query, 'query');
+  place(route.params, 'path');
+  return list;
+}
+
+const RATE_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Calls allowed in the window', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Calls left in the window', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Seconds until the window starts again', schema: { type: 'integer' } },
+};
+
+function refusal(description: string, extraHeaders: JsonSchema = {}): JsonSchema {
+  return {
+    description,
+    headers: { ...RATE_HEADERS, ...extraHeaders },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+}
+
+function operation(route: OpenApiRoute, method: 'get' | 'head'): JsonSchema {
+  const maxAge = `Cache-Control: public, max-age=${route.maxAgeSeconds}.`;
+  return {
+    operationId: `${method}${templated(route.path).replace(/[^a-z0-9]+([a-z0-9])?/gi, (_match, next?: string) => (next ?? '').toUpperCase())}`,
+    summary: route.summary,
+    description: `Answers in the shape of CoinGecko's \`${route.shape}\` schema; figures Coinlens has not measured are null. ${maxAge}`,
+    parameters: parameters(route),
+    responses: {
+      '200': {
+        description: `CoinGecko's ${route.shape}`,
+        headers: {
+          ...RATE_HEADERS,
+          ETag: { description: 'Strong tag of the answer bytes', schema: { type: 'string' } },
+          'Cache-Control': { schema: { type: 'string' } },
+        },
+        ...(method === 'get'
+          ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.shape}` } } } }
+          : {}),
+      },
+      '304': { description: 'Unchanged since the ETag sent in If-None-Match' },
+      '400': refusal('A parameter is missing or wrong; the message names it'),
+      '404': refusal('No such coin, exchange or path'),
+      '429': refusal('Too many calls', {
+        'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+      }),
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 description of the open API, made from the routes themselves: their parameters from the zod
+ * schemas of the contract (one source of truth), their answers named by the CoinGecko schema each follows.
+ */
+export function openApiDocument(
+  routes: readonly OpenApiRoute[],
+  basePath: string,
+  version: string,
+): JsonSchema {
+  const paths: Record<string, JsonSchema> = {};
+  for (const route of routes)
+    paths[templated(route.path)] = { get: operation(route, 'get'), head: operation(route, 'head') };
+  const shapes = [...new Set(routes.map((route) => route.shape))].sort();
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Coinlens open API',
+      version,
+      description:
+        "Coinlens' market data for other programs. The `/api/v3` dialect follows CoinGecko's public API: a CoinGecko client works by changing its base URL.",
+      license: { name: 'Proprietary' },
+    },
+    servers: [{ url: basePath }],
+    paths,
+    components: {
+      schemas: {
+        Error: jsonSchema(openApiErrorBody),
+        ...Object.fromEntries(
+          shapes.map((shape) => [
+            shape,
+            {
+              description: `The shape of CoinGecko's ${shape} schema (https://docs.coingecko.com/reference); every figure may be null where Coinlens has no measurement.`,
+            },
+          ]),
+        ),
+      },
+    },
+  };
+}
