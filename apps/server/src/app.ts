@@ -80,6 +80,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await services.market.live.stop();
       await services.market.role.stop();
       await services.market.pubSub.close();
+      await services.apiKeys.stop();
       services.close();
     }
     await guards.close();
@@ -137,7 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(openApiPlugin, {
       prefix: OPEN_API_V3_PATH,
       routes: services.coinGeckoRoutes,
-      anonymousPerMinute: config.OPEN_API_CALLS_PER_MINUTE,
+      keys: services.apiKeys,
     });
     registerOpenApiReference(app, services.coinGeckoRoutes);
     await services.market.live.start(app, GATEWAY_BASE_PATH);

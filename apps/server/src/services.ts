@@ -48,6 +48,9 @@ import { VersionCache } from './modules/market/version-cache.js';
 import { WatchlistRepository } from './modules/market/watchlist.repository.js';
 import { searchProcedures } from './modules/search/search.procedures.js';
 import { SearchService } from './modules/search/search.service.js';
+import { apiKeyProcedures } from './modules/open-api/api-key.procedures.js';
+import { ApiKeyRepository } from './modules/open-api/api-key.repository.js';
+import { ApiKeyService } from './modules/open-api/api-key.service.js';
 import { coinGeckoRoutes } from './modules/open-api/coingecko-routes.js';
 import type { OpenApiRoute } from './modules/open-api/open-api-route.js';
 import type { PushSender } from './modules/push/web-push-sender.js';
@@ -58,6 +61,8 @@ export interface Services {
   handlers: ProcedureHandlers;
   /** The open API's CoinGecko-compatible routes (`/api/v3`). */
   coinGeckoRoutes: OpenApiRoute[];
+  /** Open API keys: resolved per call, their usage written every few seconds (stop() writes the rest). */
+  apiKeys: ApiKeyService;
   market: MarketRuntime;
   authenticator: Authenticator;
   upload: UploadEndpoint;
@@ -271,7 +276,18 @@ export async function createServices(
     now,
   );
 
+  const apiKeys = new ApiKeyService(
+    new ApiKeyRepository(db),
+    {
+      perKeyPerMinute: config.OPEN_API_KEY_CALLS_PER_MINUTE,
+      anonymousPerMinute: config.OPEN_API_CALLS_PER_MINUTE,
+    },
+    now,
+    (error) => log.warn({ err: error }, 'could not write open API key usage; kept for the next try'),
+  );
+
   return {
+    apiKeys,
     coinGeckoRoutes: coinGeckoRoutes({ market, currencies, search, snapshot, now }),
     handlers: {
       ...appProcedures(appService),
@@ -290,6 +306,7 @@ export async function createServices(
       ...ads.handlers,
       ...push.handlers,
       ...alertProcedures(alerts.service),
+      ...apiKeyProcedures(apiKeys),
       ...portfolioProcedures(
         new PortfolioService(
           new PortfolioRepository(db, database.dialect),

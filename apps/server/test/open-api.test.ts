@@ -1,12 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 
+import { API_KEYS_PER_USER, ErrorCode } from '@coinlens/contract';
 import Coingecko from '@coingecko/coingecko-typescript';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { callAs, registerAccount } from './support/accounts.js';
 import { coinGeckoDescriptionPresent, coinGeckoValidators } from './support/coingecko-schemas.js';
 import { FAKE_MARKET_EPOCH, FakeMarketProvider } from './support/fake-market-provider.js';
-import { startTestServer } from './support/test-server.js';
+import { TEST_DIALECTS } from './support/test-databases.js';
+import { startTestServer, startTestServerOn } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
 
 /** One call of each served path, as CoinGecko's description spells the path. */
@@ -182,9 +185,17 @@ describe('the CoinGecko-compatible API (/api/v3)', () => {
   });
 
   it("works with CoinGecko's own TypeScript client, changing only its base URL", async () => {
+    // A Coinlens key goes where the client puts CoinGecko's (its x-cg-demo-api-key header).
+    const session = await registerAccount(server, 'client-library@example.org');
+    const created = await callAs(
+      server,
+      'appsys_msrv/api_key_create',
+      { label: 'CoinGecko client' },
+      { accessToken: session.AccessToken },
+    );
     const client = new Coingecko({
       baseURL: `${server.baseUrl}/api/v3`,
-      demoAPIKey: 'not-needed-for-anonymous-calls',
+      demoAPIKey: created.data.secret,
       maxRetries: 0,
     });
     expect((await client.ping.get()).gecko_says).toContain('Coinlens');
@@ -203,6 +214,8 @@ describe('the CoinGecko-compatible API (/api/v3)', () => {
     const exchange = await client.exchanges.getID('alpha');
     expect(exchange.tickers?.length).toBeGreaterThan(0);
     await expect(client.coins.getID('no-such-coin')).rejects.toMatchObject({ status: 404 });
+    const usage = await callAs(server, 'appsys_msrv/api_key_list', {}, { accessToken: session.AccessToken });
+    expect(usage.data?.list[0]?.calls_today).toBe(9);
   });
 });
 
@@ -271,5 +284,94 @@ describe('the open API rate limit', () => {
     expect((await call('203.0.113.9')).status).toBe(200);
     const gateway = await server.client.request('appmarket_msrv/global_stats', {});
     expect(gateway.code).toBe(0);
+  });
+});
+
+describe.each(TEST_DIALECTS)('open API keys on %s', (dialect) => {
+  const KEY_LIMIT = 5;
+  let server: TestServer;
+  let owner: { accessToken: string };
+  let other: { accessToken: string };
+
+  beforeAll(async () => {
+    server = await startTestServerOn(dialect, {
+      TRUST_PROXY: 'true',
+      OPEN_API_CALLS_PER_MINUTE: '2',
+      OPEN_API_KEY_CALLS_PER_MINUTE: String(KEY_LIMIT),
+    });
+    owner = { accessToken: (await registerAccount(server, `api-owner-${dialect}@example.org`)).AccessToken };
+    other = { accessToken: (await registerAccount(server, `api-other-${dialect}@example.org`)).AccessToken };
+  });
+  afterAll(() => server.close());
+
+  const ping = (address: string, headers: Record<string, string> = {}, query = '') =>
+    fetch(`${server.baseUrl}/api/v3/ping${query}`, { headers: { 'x-forwarded-for': address, ...headers } });
+
+  it('a key is shown once, stored hashed, sent in either CoinGecko header, and limited and counted on its own', async () => {
+    const created = await callAs(server, 'appsys_msrv/api_key_create', { label: 'my bot' }, owner);
+    expect(created.code).toBe(0);
+    const { key, secret } = created.data;
+    expect(secret).toMatch(/^cl_[\w-]{32}$/);
+    expect(key).toMatchObject({
+      label: 'my bot',
+      hint: secret.slice(-4),
+      calls_total: 0,
+      limit_per_minute: KEY_LIMIT,
+    });
+    // Only its hash is stored.
+    const stored = await server.built.database.db.selectFrom('api_keys').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(secret);
+
+    // Past the anonymous limit of the address, the key still has its own.
+    const address = '198.51.100.20';
+    expect([
+      (await ping(address)).status,
+      (await ping(address)).status,
+      (await ping(address)).status,
+    ]).toEqual([200, 200, 429]);
+    const demo = await ping(address, { 'x-cg-demo-api-key': secret });
+    expect(demo.status).toBe(200);
+    expect(demo.headers.get('x-ratelimit-limit')).toBe(String(KEY_LIMIT));
+    expect((await ping('198.51.100.21', { 'x-cg-pro-api-key': secret })).status).toBe(200);
+    expect((await ping('198.51.100.22', {}, `?x_cg_demo_api_key=${secret}`)).status).toBe(200);
+    expect((await ping('198.51.100.23', {}, `?x_cg_pro_api_key=${secret}`)).status).toBe(200);
+    // The key's minute is shared by every address that sends it.
+    const statuses = [];
+    for (let call = 0; call < 3; call += 1)
+      statuses.push((await ping(`198.51.100.${30 + call}`, { 'x-cg-demo-api-key': secret })).status);
+    expect(statuses).toEqual([200, 429, 429]);
+
+    const listed = await callAs(server, 'appsys_msrv/api_key_list', {}, owner);
+    expect(listed.data?.anonymous_limit_per_minute).toBe(2);
+    expect(listed.data?.list).toHaveLength(1);
+    expect(listed.data?.list[0]).toMatchObject({
+      id: key.id,
+      calls_today: KEY_LIMIT,
+      calls_total: KEY_LIMIT,
+    });
+    expect(listed.data?.list[0]?.last_used_at).not.toBeNull();
+    expect(JSON.stringify(listed.data)).not.toContain(secret);
+  });
+
+  it("refuses an unknown key, a revoked one, a sixth key and another owner's revoke", async () => {
+    const unknown = await ping('198.51.100.40', { 'x-cg-demo-api-key': 'cl_not-a-key' });
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toMatchObject({ code: 'invalid_key' });
+
+    const { data } = await callAs(server, 'appsys_msrv/api_key_create', { label: 'short-lived' }, other);
+    expect((await ping('198.51.100.41', { 'x-cg-demo-api-key': data.secret })).status).toBe(200);
+    const stolen = await callAs(server, 'appsys_msrv/api_key_revoke', { id: data.key.id }, owner);
+    expect(stolen.code).toBe(ErrorCode.NotFound);
+    expect((await callAs(server, 'appsys_msrv/api_key_revoke', { id: data.key.id }, other)).code).toBe(0);
+    expect((await ping('198.51.100.42', { 'x-cg-demo-api-key': data.secret })).status).toBe(401);
+    expect((await callAs(server, 'appsys_msrv/api_key_list', {}, other)).data?.list).toEqual([]);
+
+    for (let made = 1; made < API_KEYS_PER_USER; made += 1)
+      expect((await callAs(server, 'appsys_msrv/api_key_create', { label: `key ${made}` }, owner)).code).toBe(
+        0,
+      );
+    const sixth = await callAs(server, 'appsys_msrv/api_key_create', { label: 'one too many' }, owner);
+    expect(sixth.code).toBe(ErrorCode.LimitExceeded);
+    expect((await callAs(server, 'appsys_msrv/api_key_list', {}, { accessToken: '' })).code).not.toBe(0);
   });
 });

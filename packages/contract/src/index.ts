@@ -16,6 +16,7 @@ export * from './procedures/advert.schema.js';
 export * from './procedures/push.schema.js';
 export * from './procedures/portfolio.schema.js';
 export * from './procedures/alert.schema.js';
+export * from './procedures/api-key.schema.js';
 export * from './procedures/procedure-map.js';
 export * from './live/live-events.js';
 export * from './client/gateway-errors.js';

@@ -139,6 +139,8 @@ export const environmentFields = z.object({
   RATE_LIMIT_PER_MINUTE: integerVar(600, 1, 1_000_000_000),
   /** Calls a minute one address may make to the open API (`/api/v3`) without a key. */
   OPEN_API_CALLS_PER_MINUTE: integerVar(30, 1, 1_000_000_000),
+  /** Calls a minute one open API key may make (counted per key across every instance in production mode). */
+  OPEN_API_KEY_CALLS_PER_MINUTE: integerVar(300, 1, 1_000_000_000),
   /**
    * Each caller's cost budget (an account, else its address): handler milliseconds of gateway calls regained a
    * second (its sustained share of a core), the most it holds, and how many expensive calls

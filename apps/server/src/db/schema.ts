@@ -329,6 +329,25 @@ export interface PortfolioTransactionTable {
   updated_at: number;
 }
 
+export interface ApiKeyTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  /** SHA-256 of the secret, hex. */
+  secret_hash: string;
+  hint: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface ApiKeyUsageTable {
+  key_id: number;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  calls: number;
+}
+
 export interface Database {
   app_releases: AppReleaseTable;
   users: UserTable;
@@ -357,4 +376,6 @@ export interface Database {
   alerts: AlertTable;
   alert_firings: AlertFiringTable;
   portfolio_transactions: PortfolioTransactionTable;
+  api_keys: ApiKeyTable;
+  api_key_usage: ApiKeyUsageTable;
 }

@@ -32,6 +32,8 @@ if (process.env.CI === 'true' && (!postgresUrl || !process.env.REDIS_URL))
 const enabled = Boolean(postgresUrl && process.env.REDIS_URL);
 
 const RATE_LIMIT = 30;
+const OPEN_API_ANONYMOUS_LIMIT = 4;
+const OPEN_API_KEY_LIMIT = 6;
 const REDIS_PORT = 6392;
 const LEADER_POLL_MS = 500;
 const LEADER_LOG = /^elected ingest leader$/;
@@ -88,6 +90,8 @@ describe.runIf(enabled)('three instances on PostgreSQL and Redis', () => {
       SIM_SEED: '20261127',
       TRUST_PROXY: 'true',
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+      OPEN_API_CALLS_PER_MINUTE: String(OPEN_API_ANONYMOUS_LIMIT),
+      OPEN_API_KEY_CALLS_PER_MINUTE: String(OPEN_API_KEY_LIMIT),
       LEADER_POLL_MS: String(LEADER_POLL_MS),
     };
     // All three at once, on a database nobody migrated yet.
@@ -191,6 +195,42 @@ describe.runIf(enabled)('three instances on PostgreSQL and Redis', () => {
     );
     expect(codes.filter((code) => code === 0)).toHaveLength(RATE_LIMIT);
     expect(codes.filter((code) => code !== 0).every((code) => code === TOO_FREQUENT)).toBe(true);
+  });
+
+  it('an open API key made through A counts over the instances, and revoked through A is refused by A and C', async () => {
+    const [a, b, c] = instances;
+    const session = await registerAccount(a!, 'api-keys@example.org');
+    const as = { accessToken: session.AccessToken, ip: nextTestAddress() };
+    const created = await callAs(a!, 'appsys_msrv/api_key_create', { label: 'three instances' }, as);
+    expect(created.code).toBe(0);
+    const ip = nextTestAddress();
+    const ping = (instance: ServerProcess, key?: string) =>
+      fetch(`${instance.baseUrl}/api/v3/ping`, {
+        headers: { 'x-forwarded-for': ip, ...(key ? { 'x-cg-pro-api-key': key } : {}) },
+      });
+    // Without the key the address's limit is the sum over the instances…
+    const anonymous = await Promise.all(
+      Array.from({ length: OPEN_API_ANONYMOUS_LIMIT + 3 }, (_, index) => ping(instances[index % 3]!)),
+    );
+    expect(anonymous.filter((response) => response.status === 200)).toHaveLength(OPEN_API_ANONYMOUS_LIMIT);
+    // …and with it, the key's.
+    // (C never sees the key before it is revoked: an instance trusts a key it resolved for up to 30 s.)
+    const keyed = await Promise.all(
+      Array.from({ length: OPEN_API_KEY_LIMIT + 3 }, (_, index) =>
+        ping(instances[index % 2]!, created.data.secret),
+      ),
+    );
+    expect(keyed.filter((response) => response.status === 200)).toHaveLength(OPEN_API_KEY_LIMIT);
+    expect(keyed.filter((response) => response.status === 429)).toHaveLength(3);
+    // Usage is written by each instance and summed for the owner.
+    const listed = await callAs(b!, 'appsys_msrv/api_key_list', {}, as);
+    expect(listed.data?.list.map((key) => key.id)).toEqual([created.data.key.id]);
+    expect((await callAs(a!, 'appsys_msrv/api_key_revoke', { id: created.data.key.id }, as)).code).toBe(0);
+    for (const instance of [a!, c!]) {
+      const refused = await ping(instance, created.data.secret);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ code: 'invalid_key' });
+    }
   });
 
   it(`login attempts per address (${LOGIN_RULES.ipAttemptLimit}) are counted over every instance`, async () => {

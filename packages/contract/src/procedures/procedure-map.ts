@@ -2,6 +2,7 @@ import type { z } from 'zod';
 
 import { advertProcedures } from './advert.schema.js';
 import { alertProcedures } from './alert.schema.js';
+import { apiKeyProcedures } from './api-key.schema.js';
 import { appProcedures } from './app.schema.js';
 import { contentProcedures } from './content.schema.js';
 import type { ProcedureSpec } from './define-procedure.js';
@@ -27,6 +28,7 @@ export const procedures = {
   ...pushProcedures,
   ...portfolioProcedures,
   ...alertProcedures,
+  ...apiKeyProcedures,
 } satisfies Record<string, ProcedureSpec>;
 
 export type ProcedureMap = typeof procedures;

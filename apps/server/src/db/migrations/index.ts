@@ -13,6 +13,7 @@ import { imageBlobsMigration } from './0010-image-blobs.js';
 import { alertsMigration } from './0011-alerts.js';
 import { portfolioMigration } from './0012-portfolio.js';
 import { retentionIndexesMigration } from './0013-retention-indexes.js';
+import { apiKeysMigration } from './0014-api-keys.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-alerts': alertsMigration,
   '0012-portfolio': portfolioMigration,
   '0013-retention-indexes': retentionIndexesMigration,
+  '0014-api-keys': apiKeysMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

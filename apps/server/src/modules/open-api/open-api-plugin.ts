@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import { addressKey } from '../../security/address-key.js';
+import type { ApiKeyService, ResolvedKey } from './api-key.service.js';
 import { OpenApiError } from './open-api-error.js';
 import type { OpenApiRoute } from './open-api-route.js';
 
@@ -12,8 +13,28 @@ export const OPEN_API_V3_PATH = '/api/v3';
 
 export interface OpenApiOptions {
   routes: readonly OpenApiRoute[];
-  /** Calls a minute one address may make without a key. */
-  anonymousPerMinute: number;
+  /** Resolves the key a caller sends, counts its calls, and holds both limits. */
+  keys: ApiKeyService;
+}
+
+/**
+ * Where a caller's key may come from: the headers CoinGecko's clients send (demo and pro) and the query
+ * parameters CoinGecko accepts instead, so a client passes its Coinlens key unchanged.
+ */
+const KEY_HEADERS = ['x-cg-demo-api-key', 'x-cg-pro-api-key'] as const;
+const KEY_PARAMETERS = ['x_cg_demo_api_key', 'x_cg_pro_api_key'] as const;
+
+function sentKey(request: FastifyRequest): string | null {
+  for (const header of KEY_HEADERS) {
+    const value = request.headers[header];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  for (const parameter of KEY_PARAMETERS) {
+    const value = query[parameter];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
 }
 
 /** Headers a browser page on another site may read from an answer. */
@@ -58,11 +79,19 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
  * the gateway's store (Redis in production mode, so every instance counts together).
  */
 export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, done: () => void): void {
-  api.addHook('onRequest', async (_request, reply) => {
+  const { keys } = options;
+  /** The key each call was made with (resolved before the rate limit, which counts per key). */
+  const callerKeys = new WeakMap<FastifyRequest, ResolvedKey>();
+  api.addHook('onRequest', async (request, reply) => {
     void reply
       .header('access-control-allow-origin', '*')
       .header('access-control-expose-headers', EXPOSED_HEADERS)
       .header('cross-origin-resource-policy', 'cross-origin');
+    const secret = request.method === 'OPTIONS' ? null : sentKey(request);
+    if (secret === null) return;
+    const key = secret.length <= 200 ? await keys.resolve(secret) : null;
+    if (!key) throw new OpenApiError(401, 'invalid_key', 'this API key is unknown or revoked');
+    callerKeys.set(request, key);
   });
   api.options('/*', (_request, reply) =>
     reply
@@ -101,9 +130,13 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
       {
         config: {
           rateLimit: {
-            max: options.anonymousPerMinute,
+            max: (request: FastifyRequest) =>
+              callerKeys.has(request) ? keys.limits.perKeyPerMinute : keys.limits.anonymousPerMinute,
             timeWindow: 60_000,
-            keyGenerator: (request: FastifyRequest) => `open-api:${addressKey(request.ip)}`,
+            keyGenerator: (request: FastifyRequest) => {
+              const key = callerKeys.get(request);
+              return key ? `open-api:key:${key.id}` : `open-api:${addressKey(request.ip)}`;
+            },
             errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
               statusCode: 429,
               retryAfterSeconds: Math.ceil(context.ttl / 1000),
@@ -118,6 +151,8 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
           ? route.params.safeParse(request.params)
           : { success: true as const, data: {} };
         if (!params.success) throw new OpenApiError(404, 'not_found', firstIssue(params.error));
+        const key = callerKeys.get(request);
+        if (key) keys.count(key.id);
         const answer = await route.answer({
           query: query.data,
           params: params.data,
