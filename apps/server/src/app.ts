@@ -11,7 +11,7 @@ import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
 import { CallerCostBudget } from './gateway/caller-cost-budget.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
-import { OPEN_API_V3_PATH, openApiPlugin } from './modules/open-api/open-api-plugin.js';
+import { OPEN_API_V1_PATH, OPEN_API_V3_PATH, openApiPlugin } from './modules/open-api/open-api-plugin.js';
 import { registerOpenApiReference } from './modules/open-api/open-api-reference.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck, registerLivenessCheck, registerReadinessCheck } from './http/health.js';
@@ -140,7 +140,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       routes: services.coinGeckoRoutes,
       keys: services.apiKeys,
     });
-    registerOpenApiReference(app, services.coinGeckoRoutes);
+    await app.register(openApiPlugin, {
+      prefix: OPEN_API_V1_PATH,
+      routes: services.coinlensRoutes,
+      keys: services.apiKeys,
+    });
+    registerOpenApiReference(app, [
+      { prefix: '/v3', routes: services.coinGeckoRoutes },
+      { prefix: '/v1', routes: services.coinlensRoutes },
+    ]);
     await services.market.live.start(app, GATEWAY_BASE_PATH);
     await registerStaticSite(app, config.WEB_DIST_DIR, {
       app_id: config.APP_ID,

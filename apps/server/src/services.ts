@@ -52,6 +52,7 @@ import { apiKeyProcedures } from './modules/open-api/api-key.procedures.js';
 import { ApiKeyRepository } from './modules/open-api/api-key.repository.js';
 import { ApiKeyService } from './modules/open-api/api-key.service.js';
 import { coinGeckoRoutes } from './modules/open-api/coingecko-routes.js';
+import { coinlensRoutes } from './modules/open-api/coinlens-routes.js';
 import type { OpenApiRoute } from './modules/open-api/open-api-route.js';
 import type { PushSender } from './modules/push/web-push-sender.js';
 import { createServerEvents } from './runtime/server-events.js';
@@ -61,6 +62,8 @@ export interface Services {
   handlers: ProcedureHandlers;
   /** The open API's CoinGecko-compatible routes (`/api/v3`). */
   coinGeckoRoutes: OpenApiRoute[];
+  /** Coinlens' own dialect (`/api/v1`): scores, verified volume, integrity. */
+  coinlensRoutes: OpenApiRoute[];
   /** Open API keys: resolved per call, their usage written every few seconds (stop() writes the rest). */
   apiKeys: ApiKeyService;
   market: MarketRuntime;
@@ -289,6 +292,7 @@ export async function createServices(
   return {
     apiKeys,
     coinGeckoRoutes: coinGeckoRoutes({ market, currencies, search, snapshot, now }),
+    coinlensRoutes: coinlensRoutes({ market, currencies }),
     handlers: {
       ...appProcedures(appService),
       ...accounts.handlers,

@@ -1,6 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 
-import { API_KEYS_PER_USER, ErrorCode } from '@coinlens/contract';
+import {
+  API_KEYS_PER_USER,
+  coinScoreOutput,
+  ErrorCode,
+  exchangeDetailOutput,
+  procedures,
+} from '@coinlens/contract';
+import type { z } from 'zod';
 import Coingecko from '@coingecko/coingecko-typescript';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +40,14 @@ const SERVED: readonly [string, string][] = [
   ['/search/trending', '/search/trending'],
   ['/global', '/global'],
   ['/exchange_rates', '/exchange_rates'],
+];
+
+/** Coinlens' own dialect, each path with the contract schema its answer must parse with. */
+const COINLENS_SERVED: readonly [string, string, z.ZodType][] = [
+  ['/coins', '/coins?per_page=5', procedures['appmarket_msrv/coin_list'].output],
+  ['/coins/{id}/score', '/coins/bitcoin/score?lang=vi&vs_currency=eur', coinScoreOutput],
+  ['/exchanges', '/exchanges?per_page=3', procedures['appmarket_msrv/exchange_list'].output],
+  ['/exchanges/{id}', '/exchanges/alpha?lang=zh-Hans', exchangeDetailOutput],
 ];
 
 describe('the CoinGecko-compatible API (/api/v3)', () => {
@@ -219,6 +234,51 @@ describe('the CoinGecko-compatible API (/api/v3)', () => {
   });
 });
 
+describe("Coinlens' own API (/api/v1)", () => {
+  let server: TestServer;
+  const v1 = (path: string) => fetch(`${server.baseUrl}/api/v1${path}`);
+
+  beforeAll(async () => {
+    server = await startTestServer({ OPEN_API_CALLS_PER_MINUTE: '1000' });
+    await server.built.services.market.ingest.score(AbortSignal.timeout(30_000));
+  });
+  afterAll(() => server.close());
+
+  it('answers scores, verified volume and integrity as the app has them, with the methodology version', async () => {
+    for (const [, url, schema] of COINLENS_SERVED) {
+      const response = await v1(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('access-control-allow-origin'), url).toBe('*');
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(() => schema.parse(body), url).not.toThrow();
+      expect(body.methodology_version, url).toMatch(/^\d+\.\d+\.\d+$/);
+    }
+    const score = coinScoreOutput.parse(await (await v1('/coins/bitcoin/score?vs_currency=eur')).json());
+    const app = await server.client.request('appmarket_msrv/coin_score', {
+      coin_id: 'bitcoin',
+      currency: 'eur',
+    });
+    expect(score).toEqual({ ...app.data, as_of: score.as_of });
+    expect(score.currency).toBe('eur');
+  });
+
+  it('refuses an unknown coin or exchange and a bad parameter with a JSON error', async () => {
+    const cases: [string, number, string][] = [
+      ['/coins/no-such-coin/score', 404, 'coin_not_found'],
+      ['/exchanges/no-such-exchange', 404, 'exchange_not_found'],
+      ['/coins?per_page=101', 400, 'invalid_parameter'],
+      ['/coins/bitcoin/score?lang=fr', 400, 'invalid_parameter'],
+      ['/coins/bitcoin/score?vs_currency=zzz', 400, 'invalid_parameter'],
+      ['/nothing', 404, 'not_found'],
+    ];
+    for (const [path, status, code] of cases) {
+      const response = await v1(path);
+      expect(response.status, path).toBe(status);
+      expect(await response.json(), path).toMatchObject({ code });
+    }
+  });
+});
+
 describe('the OpenAPI 3.1 description and its reference page', () => {
   let server: TestServer;
 
@@ -239,13 +299,15 @@ describe('the OpenAPI 3.1 description and its reference page', () => {
     expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths).sort()).toEqual(SERVED.map(([path]) => path).sort());
-    const markets = document.paths['/coins/markets']!.get.parameters;
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [...SERVED.map(([path]) => `/v3${path}`), ...COINLENS_SERVED.map(([path]) => `/v1${path}`)].sort(),
+    );
+    const markets = document.paths['/v3/coins/markets']!.get.parameters;
     expect(markets.find((parameter) => parameter.name === 'vs_currency')).toMatchObject({ required: true });
     expect(markets.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(['ids', 'order', 'per_page', 'page', 'sparkline', 'price_change_percentage']),
     );
-    expect(document.paths['/coins/{id}/ohlc']!.get.parameters).toContainEqual(
+    expect(document.paths['/v3/coins/{id}/ohlc']!.get.parameters).toContainEqual(
       expect.objectContaining({ name: 'id', in: 'path', required: true }),
     );
   });
@@ -256,6 +318,7 @@ describe('the OpenAPI 3.1 description and its reference page', () => {
     expect(response.headers.get('content-type')).toContain('text/html');
     const page = await response.text();
     for (const [path] of SERVED) expect(page).toContain(`/api/v3${path}`);
+    for (const [path] of COINLENS_SERVED) expect(page).toContain(`/api/v1${path}`);
     expect(page).not.toMatch(/<script|https?:\/\/(?!docs\.coingecko\.com)[^"<\s]+\.(js|css)/);
   });
 });

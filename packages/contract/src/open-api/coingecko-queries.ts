@@ -143,3 +143,17 @@ export const openApiId = z
   .string()
   .max(100)
   .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'unknown id');
+
+/** `/api/v1` (Coinlens' own dialect): the language of texts (flags, explanations) and the currency of money. */
+const coinlensCommon = {
+  vs_currency: currency.default('usd'),
+  lang: z.enum(['en', 'vi', 'zh-Hans']).default('en'),
+};
+
+export const coinlensListQuery = z.object({
+  ...coinlensCommon,
+  per_page: positiveInt(100, 50),
+  page: positiveInt(10_000, 1),
+});
+
+export const coinlensItemQuery = z.object(coinlensCommon);

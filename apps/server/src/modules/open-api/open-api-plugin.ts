@@ -10,6 +10,8 @@ import type { OpenApiRoute } from './open-api-route.js';
 
 /** Where the CoinGecko-compatible dialect is served. */
 export const OPEN_API_V3_PATH = '/api/v3';
+/** Where Coinlens' own dialect is served. */
+export const OPEN_API_V1_PATH = '/api/v1';
 
 export interface OpenApiOptions {
   routes: readonly OpenApiRoute[];

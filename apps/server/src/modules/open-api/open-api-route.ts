@@ -15,8 +15,10 @@ export interface OpenApiRoute<Q extends z.ZodType = z.ZodType, P extends z.ZodTy
   path: string;
   /** One line for the reference: what the route answers. */
   summary: string;
-  /** The schema of CoinGecko's OpenAPI description the answer follows (its components.schemas name). */
-  shape: string;
+  /** The schema of CoinGecko's OpenAPI description the answer follows (its components.schemas name), in `/api/v3`. */
+  shape?: string;
+  /** The answer's own schema, from the contract, in `/api/v1`. */
+  response?: z.ZodType;
   query: Q;
   params?: P;
   /** Cache-Control max-age: how long the answer stays true (prices a tick, daily history an hour). */

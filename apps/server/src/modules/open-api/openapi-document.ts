@@ -21,10 +21,17 @@ export const openApiErrorBody = z.object({
 
 type JsonSchema = Record<string, unknown>;
 
-/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a caller sends it. */
-function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect): as a caller sends it, or as the server answers. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return rest;
+}
+
+/** One dialect of the API: where it is served and its routes. */
+export interface ApiDialect {
+  /** Below the server URL `/api`: `/v3` or `/v1`. */
+  prefix: string;
+  routes: readonly OpenApiRoute[];
 }
 
 /** `/coins/:id` as OpenAPI spells it, `/coins/{id}`. */
@@ -61,24 +68,30 @@ function refusal(description: string, extraHeaders: JsonSchema = {}): JsonSchema
   };
 }
 
-function operation(route: OpenApiRoute, method: 'get' | 'head'): JsonSchema {
+function answerSchema(route: OpenApiRoute): JsonSchema {
+  if (route.response) return jsonSchema(route.response, 'output');
+  return { $ref: `#/components/schemas/${route.shape ?? 'Unknown'}` };
+}
+
+function operation(route: OpenApiRoute, prefix: string, method: 'get' | 'head'): JsonSchema {
   const maxAge = `Cache-Control: public, max-age=${route.maxAgeSeconds}.`;
+  const described = route.shape
+    ? `Answers in the shape of CoinGecko's \`${route.shape}\` schema; figures Coinlens has not measured are null.`
+    : "Answers with Coinlens' own figures, each naming the methodology version it was computed under.";
   return {
-    operationId: `${method}${templated(route.path).replace(/[^a-z0-9]+([a-z0-9])?/gi, (_match, next?: string) => (next ?? '').toUpperCase())}`,
+    operationId: `${method}${templated(prefix + route.path).replace(/[^a-z0-9]+([a-z0-9])?/gi, (_match, next?: string) => (next ?? '').toUpperCase())}`,
     summary: route.summary,
-    description: `Answers in the shape of CoinGecko's \`${route.shape}\` schema; figures Coinlens has not measured are null. ${maxAge}`,
+    description: `${described} ${maxAge}`,
     parameters: parameters(route),
     responses: {
       '200': {
-        description: `CoinGecko's ${route.shape}`,
+        description: route.shape ? `CoinGecko's ${route.shape}` : 'The answer',
         headers: {
           ...RATE_HEADERS,
           ETag: { description: 'Strong tag of the answer bytes', schema: { type: 'string' } },
           'Cache-Control': { schema: { type: 'string' } },
         },
-        ...(method === 'get'
-          ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${route.shape}` } } } }
-          : {}),
+        ...(method === 'get' ? { content: { 'application/json': { schema: answerSchema(route) } } } : {}),
       },
       '304': { description: 'Unchanged since the ETag sent in If-None-Match' },
       '400': refusal('A parameter is missing or wrong; the message names it'),
@@ -95,21 +108,29 @@ function operation(route: OpenApiRoute, method: 'get' | 'head'): JsonSchema {
  * schemas of the contract (one source of truth), their answers named by the CoinGecko schema each follows.
  */
 export function openApiDocument(
-  routes: readonly OpenApiRoute[],
+  dialects: readonly ApiDialect[],
   basePath: string,
   version: string,
 ): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
-  for (const route of routes)
-    paths[templated(route.path)] = { get: operation(route, 'get'), head: operation(route, 'head') };
-  const shapes = [...new Set(routes.map((route) => route.shape))].sort();
+  for (const { prefix, routes } of dialects)
+    for (const route of routes)
+      paths[templated(prefix + route.path)] = {
+        get: operation(route, prefix, 'get'),
+        head: operation(route, prefix, 'head'),
+      };
+  const shapes = [
+    ...new Set(
+      dialects.flatMap(({ routes }) => routes.flatMap((route) => (route.shape ? [route.shape] : []))),
+    ),
+  ].sort();
   return {
     openapi: '3.1.0',
     info: {
       title: 'Coinlens open API',
       version,
       description:
-        "Coinlens' market data for other programs. The `/api/v3` dialect follows CoinGecko's public API: a CoinGecko client works by changing its base URL.",
+        "Coinlens' market data for other programs. `/api/v3` follows CoinGecko's public API: a CoinGecko client works by changing its base URL. `/api/v1` is Coinlens' own: scores with their evidence, verified volume, exchange integrity.",
       license: { name: 'Proprietary' },
     },
     servers: [{ url: basePath }],
