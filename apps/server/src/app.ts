@@ -13,6 +13,7 @@ import { CallerCostBudget } from './gateway/caller-cost-budget.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { OPEN_API_V1_PATH, OPEN_API_V3_PATH, openApiPlugin } from './modules/open-api/open-api-plugin.js';
 import { registerOpenApiReference } from './modules/open-api/open-api-reference.js';
+import { AuditRunner } from './modules/open-api/audit-runner.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck, registerLivenessCheck, registerReadinessCheck } from './http/health.js';
 import { registerLegalDocuments } from './http/legal-documents.js';
@@ -144,10 +145,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       prefix: OPEN_API_V1_PATH,
       routes: services.coinlensRoutes,
       keys: services.apiKeys,
+      audit: new AuditRunner({ totalBytes: 256 * 2 ** 20, files: 2_000, timeoutMs: 120_000 }),
     });
     registerOpenApiReference(app, [
       { prefix: '/v3', routes: services.coinGeckoRoutes },
-      { prefix: '/v1', routes: services.coinlensRoutes },
+      { prefix: '/v1', routes: services.coinlensRoutes, audit: true },
     ]);
     await services.market.live.start(app, GATEWAY_BASE_PATH);
     await registerStaticSite(app, config.WEB_DIST_DIR, {

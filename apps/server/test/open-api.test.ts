@@ -300,7 +300,11 @@ describe('the OpenAPI 3.1 description and its reference page', () => {
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual(
-      [...SERVED.map(([path]) => `/v3${path}`), ...COINLENS_SERVED.map(([path]) => `/v1${path}`)].sort(),
+      [
+        ...SERVED.map(([path]) => `/v3${path}`),
+        ...COINLENS_SERVED.map(([path]) => `/v1${path}`),
+        '/v1/audit',
+      ].sort(),
     );
     const markets = document.paths['/v3/coins/markets']!.get.parameters;
     expect(markets.find((parameter) => parameter.name === 'vs_currency')).toMatchObject({ required: true });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 
 import { addressKey } from '../../security/address-key.js';
 import type { ApiKeyService, ResolvedKey } from './api-key.service.js';
+import type { AuditRunner } from './audit-runner.js';
 import { OpenApiError } from './open-api-error.js';
 import type { OpenApiRoute } from './open-api-route.js';
 
@@ -17,7 +18,21 @@ export interface OpenApiOptions {
   routes: readonly OpenApiRoute[];
   /** Resolves the key a caller sends, counts its calls, and holds both limits. */
   keys: ApiKeyService;
+  /** `POST /audit` (Coinlens' own dialect only): the venue-folder audit as a service. */
+  audit?: AuditRunner;
 }
+
+/** The largest archive `POST /audit` reads. */
+export const AUDIT_UPLOAD_BYTES = 32 * 2 ** 20;
+/** Audits one key may ask for an hour: each is seconds of CPU. */
+const AUDITS_PER_KEY_PER_HOUR = 20;
+const ARCHIVE_TYPES = [
+  'application/zip',
+  'application/x-tar',
+  'application/gzip',
+  'application/x-gzip',
+  'application/octet-stream',
+];
 
 /**
  * Where a caller's key may come from: the headers CoinGecko's clients send (demo and pro) and the query
@@ -169,6 +184,46 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
           .header('vary', 'Accept-Encoding');
         if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
         return reply.type('application/json; charset=utf-8').send(body);
+      },
+    );
+  }
+  const { audit } = options;
+  if (audit) {
+    api.addContentTypeParser(
+      ARCHIVE_TYPES,
+      { parseAs: 'buffer', bodyLimit: AUDIT_UPLOAD_BYTES },
+      (_request, body, parsed) => parsed(null, body),
+    );
+    api.post(
+      '/audit',
+      {
+        bodyLimit: AUDIT_UPLOAD_BYTES,
+        config: {
+          rateLimit: {
+            max: AUDITS_PER_KEY_PER_HOUR,
+            timeWindow: 3_600_000,
+            keyGenerator: (request: FastifyRequest) =>
+              `open-api:audit:${callerKeys.get(request)?.id ?? addressKey(request.ip)}`,
+            errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
+              statusCode: 429,
+              retryAfterSeconds: Math.ceil(context.ttl / 1000),
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const key = callerKeys.get(request);
+        if (!key)
+          throw new OpenApiError(401, 'key_required', 'an audit needs an API key (x-cg-demo-api-key)');
+        if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+          throw new OpenApiError(
+            415,
+            'unsupported_media_type',
+            `send the folder as a zip, tar or gzipped tar (${ARCHIVE_TYPES.join(', ')})`,
+          );
+        keys.count(key.id);
+        const answer = await audit.run(request.body);
+        return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer);
       },
     );
   }

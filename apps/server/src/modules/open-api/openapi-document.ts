@@ -32,6 +32,67 @@ export interface ApiDialect {
   /** Below the server URL `/api`: `/v3` or `/v1`. */
   prefix: string;
   routes: readonly OpenApiRoute[];
+  /** Whether it serves `POST /audit` (Coinlens' own dialect). */
+  audit?: boolean;
+}
+
+/** `POST /audit`: the venue-folder audit of `npm run audit` as a service. */
+function auditOperation(): JsonSchema {
+  return {
+    operationId: 'postV1Audit',
+    summary: 'Audit venues from raw trades, books and reported volume (the folder of `npm run audit`)',
+    description:
+      'The body is the folder as a zip, tar or gzipped tar (at most 32 MiB, 256 MiB and 2,000 files unpacked): one sub-folder per venue holding `<BASE>-<QUOTE>.trades.csv`, optional `<BASE>-<QUOTE>.book.json` and optional `venue.json`. Needs an API key; 20 audits an hour per key; one at a time per instance; stopped after 120 s.',
+    security: [{ demoKey: [] }, { proKey: [] }],
+    requestBody: {
+      required: true,
+      content: Object.fromEntries(
+        ['application/zip', 'application/x-tar', 'application/gzip'].map((type) => [
+          type,
+          { schema: { type: 'string', contentMediaType: type } },
+        ]),
+      ),
+    },
+    responses: {
+      '200': {
+        description: "The audit's verdict on each venue",
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['methodology_version', 'venues'],
+              properties: {
+                methodology_version: { type: 'string' },
+                venues: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['id', 'integrity', 'flags', 'reported_usd', 'counted_usd'],
+                    properties: {
+                      id: { type: 'string' },
+                      integrity: { type: 'number' },
+                      flags: { type: 'array', items: { type: 'string' } },
+                      reported_usd: { type: 'number' },
+                      counted_usd: { type: 'number' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      '400': refusal(
+        'Not an archive, an entry leaving the folder, or a file the audit cannot read (named with its line)',
+      ),
+      '401': refusal('No key, or an unknown or revoked one'),
+      '413': refusal('The archive unpacks past the limits, or the audit ran past its time'),
+      '429': refusal('Too many audits this hour', {
+        'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+      }),
+      '503': refusal('Another audit is running on this instance'),
+    },
+  };
 }
 
 /** `/coins/:id` as OpenAPI spells it, `/coins/{id}`. */
@@ -119,6 +180,7 @@ export function openApiDocument(
         get: operation(route, prefix, 'get'),
         head: operation(route, prefix, 'head'),
       };
+  for (const { prefix, audit } of dialects) if (audit) paths[`${prefix}/audit`] = { post: auditOperation() };
   const shapes = [
     ...new Set(
       dialects.flatMap(({ routes }) => routes.flatMap((route) => (route.shape ? [route.shape] : []))),
@@ -136,6 +198,10 @@ export function openApiDocument(
     servers: [{ url: basePath }],
     paths,
     components: {
+      securitySchemes: {
+        demoKey: { type: 'apiKey', in: 'header', name: 'x-cg-demo-api-key' },
+        proKey: { type: 'apiKey', in: 'header', name: 'x-cg-pro-api-key' },
+      },
       schemas: {
         Error: jsonSchema(openApiErrorBody),
         ...Object.fromEntries(
