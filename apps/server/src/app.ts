@@ -136,13 +136,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       countryHeader: config.COUNTRY_HEADER,
       ...(options.now ? { now: options.now } : {}),
     });
+    const { snapshot } = services.market;
+    const now = options.now ?? Date.now;
+    const generation = () => `${snapshot.version}:${snapshot.isStale(now())}`;
     await app.register(openApiPlugin, {
       prefix: OPEN_API_V3_PATH,
+      generation,
       routes: services.coinGeckoRoutes,
       keys: services.apiKeys,
     });
     await app.register(openApiPlugin, {
       prefix: OPEN_API_V1_PATH,
+      generation,
       routes: services.coinlensRoutes,
       keys: services.apiKeys,
       audit: new AuditRunner({ totalBytes: 256 * 2 ** 20, files: 2_000, timeoutMs: 120_000 }),

@@ -38,14 +38,15 @@ export class SharedAnswer {
     if (encoding === 'identity' || bodies.identity.length < COMPRESSION_THRESHOLD_BYTES) {
       return { bytes: bodies.identity, encoding: 'identity' };
     }
-    const compressed = (bodies[encoding] ??= compress(bodies.identity, encoding));
+    const compressed = (bodies[encoding] ??= compressBody(bodies.identity, encoding));
     return { bytes: compressed, encoding };
   }
 }
 
 type EncodedBodies = { identity: Buffer } & Partial<Record<Exclude<ContentEncoding, 'identity'>, Buffer>>;
 
-function compress(body: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
+/** A body compressed once for many callers: cheap settings (see BROTLI_QUALITY). */
+export function compressBody(body: Buffer, encoding: Exclude<ContentEncoding, 'identity'>): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {

@@ -230,6 +230,7 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/coins/:id',
+      perCaller: true,
       summary: 'One coin: its data, market figures and first 100 tickers',
       shape: 'CoinsID',
       params: idParams,
@@ -366,6 +367,7 @@ export function coinGeckoRoutes({
     }),
     defineRoute({
       path: '/search',
+      perCaller: true,
       summary: 'Coins, exchanges and sectors matching a query',
       shape: 'Search',
       query: searchQuery,

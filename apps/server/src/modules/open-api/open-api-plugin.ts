@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
-
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
+import { preferredEncoding } from '../../gateway/content-negotiation.js';
 import { addressKey } from '../../security/address-key.js';
 import type { ApiKeyService, ResolvedKey } from './api-key.service.js';
 import type { AuditRunner } from './audit-runner.js';
+import { AnswerCache, EncodedAnswer } from './encoded-answer.js';
 import { OpenApiError } from './open-api-error.js';
 import type { OpenApiRoute } from './open-api-route.js';
 
@@ -20,6 +20,8 @@ export interface OpenApiOptions {
   keys: ApiKeyService;
   /** `POST /audit` (Coinlens' own dialect only): the venue-folder audit as a service. */
   audit?: AuditRunner;
+  /** Changes whenever a market answer could: answers are shared by every caller within one generation. */
+  generation?: () => string;
 }
 
 /** The largest archive `POST /audit` reads. */
@@ -76,11 +78,6 @@ function imageResolver(request: FastifyRequest): (logo: string) => string {
   return (logo) => (logo.startsWith('/') ? `${request.protocol}://${request.host}${logo}` : logo);
 }
 
-/** A strong validator of the answer's bytes: equal answers get equal tags on every instance. */
-function entityTag(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
 function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
@@ -97,6 +94,7 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
  */
 export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, done: () => void): void {
   const { keys } = options;
+  const cache = options.generation ? new AnswerCache(options.generation) : null;
   /** The key each call was made with (resolved before the rate limit, which counts per key). */
   const callerKeys = new WeakMap<FastifyRequest, ResolvedKey>();
   api.addHook('onRequest', async (request, reply) => {
@@ -170,20 +168,27 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
         if (!params.success) throw new OpenApiError(404, 'not_found', firstIssue(params.error));
         const key = callerKeys.get(request);
         if (key) keys.count(key.id);
-        const answer = await route.answer({
+        const input = {
           query: query.data,
           params: params.data,
           ip: request.ip,
           image: imageResolver(request),
-        });
-        const body = JSON.stringify(answer);
-        const tag = entityTag(body);
+        };
+        const encoded =
+          cache && !route.perCaller
+            ? await cache.get(
+                `${route.path}|${JSON.stringify(params.data)}|${JSON.stringify(query.data)}|${request.protocol}://${request.host}`,
+                () => route.answer(input),
+              )
+            : new EncodedAnswer(await route.answer(input));
         void reply
           .header('cache-control', `public, max-age=${route.maxAgeSeconds}`)
-          .header('etag', tag)
+          .header('etag', encoded.etag)
           .header('vary', 'Accept-Encoding');
-        if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
-        return reply.type('application/json; charset=utf-8').send(body);
+        if (matches(request.headers['if-none-match'], encoded.etag)) return reply.code(304).send();
+        const { bytes, encoding } = encoded.body(preferredEncoding(request.headers['accept-encoding']));
+        if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+        return reply.type('application/json; charset=utf-8').send(bytes);
       },
     );
   }

@@ -21,6 +21,8 @@ export interface OpenApiRoute<Q extends z.ZodType = z.ZodType, P extends z.ZodTy
   response?: z.ZodType;
   query: Q;
   params?: P;
+  /** Its answer depends on the caller or records the call (a coin page's view, a search): never shared. */
+  perCaller?: boolean;
   /** Cache-Control max-age: how long the answer stays true (prices a tick, daily history an hour). */
   maxAgeSeconds: number;
   answer(input: RouteInput<Q, P>): unknown;
