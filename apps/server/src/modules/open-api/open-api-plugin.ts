@@ -78,6 +78,20 @@ function imageResolver(request: FastifyRequest): (logo: string) => string {
   return (logo) => (logo.startsWith('/') ? `${request.protocol}://${request.host}${logo}` : logo);
 }
 
+/** A route's answer to a request: its parameters checked against their schemas, then the route's own answer. */
+function answerOf(route: OpenApiRoute, request: FastifyRequest): unknown {
+  const query = route.query.safeParse(request.query ?? {});
+  if (!query.success) throw new OpenApiError(400, 'invalid_parameter', firstIssue(query.error));
+  const params = route.params ? route.params.safeParse(request.params) : { success: true as const, data: {} };
+  if (!params.success) throw new OpenApiError(404, 'not_found', firstIssue(params.error));
+  return route.answer({
+    query: query.data,
+    params: params.data,
+    ip: request.ip,
+    image: imageResolver(request),
+  });
+}
+
 function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
@@ -160,27 +174,14 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
         },
       },
       async (request, reply) => {
-        const query = route.query.safeParse(request.query ?? {});
-        if (!query.success) throw new OpenApiError(400, 'invalid_parameter', firstIssue(query.error));
-        const params = route.params
-          ? route.params.safeParse(request.params)
-          : { success: true as const, data: {} };
-        if (!params.success) throw new OpenApiError(404, 'not_found', firstIssue(params.error));
         const key = callerKeys.get(request);
         if (key) keys.count(key.id);
-        const input = {
-          query: query.data,
-          params: params.data,
-          ip: request.ip,
-          image: imageResolver(request),
-        };
+        const build = () => answerOf(route, request);
+        // Keyed by the request as sent, so a repeated call is answered before its parameters are even parsed.
         const encoded =
           cache && !route.perCaller
-            ? await cache.get(
-                `${route.path}|${JSON.stringify(params.data)}|${JSON.stringify(query.data)}|${request.protocol}://${request.host}`,
-                () => route.answer(input),
-              )
-            : new EncodedAnswer(await route.answer(input));
+            ? await cache.get(`${request.protocol}://${request.host}${request.url}`, build)
+            : new EncodedAnswer(await build());
         void reply
           .header('cache-control', `public, max-age=${route.maxAgeSeconds}`)
           .header('etag', encoded.etag)
