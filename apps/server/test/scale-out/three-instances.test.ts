@@ -226,6 +226,15 @@ describe.runIf(enabled)('three instances on PostgreSQL and Redis', () => {
     const listed = await callAs(b!, 'appsys_msrv/api_key_list', {}, as);
     expect(listed.data?.list.map((key) => key.id)).toEqual([created.data.key.id]);
     expect((await callAs(a!, 'appsys_msrv/api_key_revoke', { id: created.data.key.id }, as)).code).toBe(0);
+    // The same answer, byte for byte, from every instance behind the load balancer (the list changes with the
+    // universe, not with each tick).
+    const tags = await Promise.all(
+      instances.map(async (instance) =>
+        (await fetch(`${instance.baseUrl}/api/v3/coins/list`)).headers.get('etag'),
+      ),
+    );
+    expect(tags[0]).toMatch(/^"[\w-]{27}"$/);
+    expect(new Set(tags).size).toBe(1);
     for (const instance of [a!, c!]) {
       const refused = await ping(instance, created.data.secret);
       expect(refused.status).toBe(401);
