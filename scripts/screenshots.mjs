@@ -70,6 +70,7 @@ const SCREENS = [
   { name: 'hot-searches', route: '/pages/exchange/hotSearchCurrency/index' },
   { name: 'price-display', route: '/pages/system/priceDisplay/index' },
   { name: 'converter', route: '/pages/tools/converter/index' },
+  { name: 'developers', route: '/pages/user/developers/index', user: true },
   { name: 'viewpoint-flashes', route: '/pages/tabbar/viewpoint/index' },
   {
     name: 'viewpoint-news',
@@ -171,6 +172,11 @@ async function demoUser() {
     },
     auth,
   );
+  // Two open-API keys for the developers screen, one of them used a few times (counted within 10 s).
+  const bot = await call('appsys_msrv/api_key_create', { label: 'Trading bot' }, auth);
+  await call('appsys_msrv/api_key_create', { label: 'Portfolio sheet' }, auth);
+  for (let calls = 0; calls < 3; calls += 1)
+    await fetch(`${BASE}/api/v3/ping`, { headers: { 'x-cg-demo-api-key': bot.secret } });
   const inbox = await call('appinbox_msrv/inbox_message_list', { page: 1, page_size: 1 }, auth);
   const { AccessToken, RefreshToken, uid, authorInfo } = session;
   return {

@@ -40,6 +40,7 @@ const SPEC_PATHS = [
   '/pages/user/portfolio/index',
   '/pages/user/portfolioTransaction/index',
   '/pages/user/portfolioImport/index',
+  '/pages/user/developers/index',
   '/pages/tools/heatmap/index',
   '/link',
 ];

@@ -59,6 +59,7 @@ const bodies = {
   portfolio: body(() => import('../pages/user/portfolio')),
   portfolioTransaction: body(() => import('../pages/user/portfolioTransaction')),
   portfolioImport: body(() => import('../pages/user/portfolioImport')),
+  developers: body(() => import('../pages/user/developers')),
   converter: body(() => import('../pages/tools/converter')),
   heatmap: body(() => import('../pages/tools/heatmap')),
 };
@@ -299,6 +300,11 @@ const portfolioImportRoute = createRoute({
   path: paths.portfolioImport,
   ...page({ name: 'portfolioImport', title: (t) => t('portfolio.import'), body: bodies.portfolioImport }),
 });
+const developersRoute = createRoute({
+  ...child,
+  path: paths.developers,
+  ...page({ name: 'developers', title: (t) => t('developers.title'), body: bodies.developers }),
+});
 const converterRoute = createRoute({
   ...child,
   path: paths.converter,
@@ -360,6 +366,7 @@ export const routeTree = rootRoute.addChildren([
   portfolioRoute,
   portfolioTransactionRoute,
   portfolioImportRoute,
+  developersRoute,
 ]);
 
 /** Starts fetching the four tab chunks (called once the first page is shown). */

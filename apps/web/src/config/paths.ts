@@ -37,6 +37,8 @@ export const paths = {
   portfolio: '/pages/user/portfolio/index',
   portfolioTransaction: '/pages/user/portfolioTransaction/index',
   portfolioImport: '/pages/user/portfolioImport/index',
+  /** The open API and the user's keys (issue 38). */
+  developers: '/pages/user/developers/index',
   /** Issue 25's tools (tools-web). */
   converter: '/pages/tools/converter/index',
   heatmap: '/pages/tools/heatmap/index',

@@ -7,6 +7,7 @@ import {
   CalculatorOutline,
   GlobalOutline,
   InformationCircleOutline,
+  KeyOutline,
   LockOutline,
   MailOutline,
   PayCircleOutline,
@@ -68,12 +69,20 @@ export default function UserPage() {
     },
   ];
 
-  // Issue 25's tools, one group: alerts, portfolio, converter, heatmap (each helper adds its row here).
+  // Issue 25's tools, one group: alerts, portfolio, converter, heatmap (each helper adds its row here), and
+  // issue 38's open API with the user's keys.
   const tools: Entry[] = [
     { key: 'alerts', icon: <SoundOutline />, label: t('alerts.entry'), to: paths.alerts, gated: true },
     { key: 'portfolio', icon: <PieOutline />, label: t('portfolio.title'), to: paths.portfolio, gated: true },
     { key: 'converter', icon: <CalculatorOutline />, label: t('converter.title'), to: paths.converter },
     { key: 'heatmap', icon: <AppstoreOutline />, label: t('heatmap.title'), to: paths.heatmap },
+    {
+      key: 'developers',
+      icon: <KeyOutline />,
+      label: t('developers.entry'),
+      to: paths.developers,
+      gated: true,
+    },
   ];
 
   const open = (entry: Entry) => {
