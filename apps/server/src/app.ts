@@ -13,6 +13,7 @@ import { CallerCostBudget } from './gateway/caller-cost-budget.js';
 import { gatewayPlugin } from './gateway/gateway-plugin.js';
 import { OPEN_API_V1_PATH, OPEN_API_V3_PATH, openApiPlugin } from './modules/open-api/open-api-plugin.js';
 import { registerOpenApiReference } from './modules/open-api/open-api-reference.js';
+import { openApiGate } from './modules/open-api/open-api-gate.js';
 import { AuditRunner } from './modules/open-api/audit-runner.js';
 import { registerDevOutboxPage } from './http/dev-outbox-page.js';
 import { registerHealthCheck, registerLivenessCheck, registerReadinessCheck } from './http/health.js';
@@ -139,17 +140,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const { snapshot } = services.market;
     const now = options.now ?? Date.now;
     const generation = () => `${snapshot.version}:${snapshot.isStale(now())}`;
+    const gate = openApiGate(app, services.apiKeys);
     await app.register(openApiPlugin, {
       prefix: OPEN_API_V3_PATH,
       generation,
       routes: services.coinGeckoRoutes,
       keys: services.apiKeys,
+      gate,
     });
     await app.register(openApiPlugin, {
       prefix: OPEN_API_V1_PATH,
       generation,
       routes: services.coinlensRoutes,
       keys: services.apiKeys,
+      gate,
       audit: new AuditRunner({ totalBytes: 256 * 2 ** 20, files: 2_000, timeoutMs: 120_000 }),
     });
     registerOpenApiReference(app, [

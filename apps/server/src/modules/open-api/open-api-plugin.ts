@@ -3,7 +3,8 @@ import type { z } from 'zod';
 
 import { preferredEncoding } from '../../gateway/content-negotiation.js';
 import { addressKey } from '../../security/address-key.js';
-import type { ApiKeyService, ResolvedKey } from './api-key.service.js';
+import type { ApiKeyService } from './api-key.service.js';
+import type { OpenApiGate } from './open-api-gate.js';
 import type { AuditRunner } from './audit-runner.js';
 import { AnswerCache, EncodedAnswer } from './encoded-answer.js';
 import { OpenApiError } from './open-api-error.js';
@@ -18,6 +19,8 @@ export interface OpenApiOptions {
   routes: readonly OpenApiRoute[];
   /** Resolves the key a caller sends, counts its calls, and holds both limits. */
   keys: ApiKeyService;
+  /** Key resolution and the minute's budget, shared by both dialects. */
+  gate: OpenApiGate;
   /** `POST /audit` (Coinlens' own dialect only): the venue-folder audit as a service. */
   audit?: AuditRunner;
   /** Changes whenever a market answer could: answers are shared by every caller within one generation. */
@@ -35,26 +38,6 @@ const ARCHIVE_TYPES = [
   'application/x-gzip',
   'application/octet-stream',
 ];
-
-/**
- * Where a caller's key may come from: the headers CoinGecko's clients send (demo and pro) and the query
- * parameters CoinGecko accepts instead, so a client passes its Coinlens key unchanged.
- */
-const KEY_HEADERS = ['x-cg-demo-api-key', 'x-cg-pro-api-key'] as const;
-const KEY_PARAMETERS = ['x_cg_demo_api_key', 'x_cg_pro_api_key'] as const;
-
-function sentKey(request: FastifyRequest): string | null {
-  for (const header of KEY_HEADERS) {
-    const value = request.headers[header];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  for (const parameter of KEY_PARAMETERS) {
-    const value = query[parameter];
-    if (typeof value === 'string' && value !== '') return value;
-  }
-  return null;
-}
 
 /** Headers a browser page on another site may read from an answer. */
 const EXPOSED_HEADERS = 'ETag, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset';
@@ -107,20 +90,14 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
  * the gateway's store (Redis in production mode, so every instance counts together).
  */
 export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, done: () => void): void {
-  const { keys } = options;
+  const { keys, gate } = options;
   const cache = options.generation ? new AnswerCache(options.generation) : null;
-  /** The key each call was made with (resolved before the rate limit, which counts per key). */
-  const callerKeys = new WeakMap<FastifyRequest, ResolvedKey>();
   api.addHook('onRequest', async (request, reply) => {
     void reply
       .header('access-control-allow-origin', '*')
       .header('access-control-expose-headers', EXPOSED_HEADERS)
       .header('cross-origin-resource-policy', 'cross-origin');
-    const secret = request.method === 'OPTIONS' ? null : sentKey(request);
-    if (secret === null) return;
-    const key = secret.length <= 200 ? await keys.resolve(secret) : null;
-    if (!key) throw new OpenApiError(401, 'invalid_key', 'this API key is unknown or revoked');
-    callerKeys.set(request, key);
+    if (request.method !== 'OPTIONS') await gate.admit(request, reply);
   });
   api.options('/*', (_request, reply) =>
     reply
@@ -154,44 +131,24 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
   });
 
   for (const route of options.routes) {
-    api.get(
-      route.path,
-      {
-        config: {
-          rateLimit: {
-            max: (request: FastifyRequest) =>
-              callerKeys.has(request) ? keys.limits.perKeyPerMinute : keys.limits.anonymousPerMinute,
-            timeWindow: 60_000,
-            keyGenerator: (request: FastifyRequest) => {
-              const key = callerKeys.get(request);
-              return key ? `open-api:key:${key.id}` : `open-api:${addressKey(request.ip)}`;
-            },
-            errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
-              statusCode: 429,
-              retryAfterSeconds: Math.ceil(context.ttl / 1000),
-            }),
-          },
-        },
-      },
-      async (request, reply) => {
-        const key = callerKeys.get(request);
-        if (key) keys.count(key.id);
-        const build = () => answerOf(route, request);
-        // Keyed by the request as sent, so a repeated call is answered before its parameters are even parsed.
-        const encoded =
-          cache && !route.perCaller
-            ? await cache.get(`${request.protocol}://${request.host}${request.url}`, build)
-            : new EncodedAnswer(await build());
-        void reply
-          .header('cache-control', `public, max-age=${route.maxAgeSeconds}`)
-          .header('etag', encoded.etag)
-          .header('vary', 'Accept-Encoding');
-        if (matches(request.headers['if-none-match'], encoded.etag)) return reply.code(304).send();
-        const { bytes, encoding } = encoded.body(preferredEncoding(request.headers['accept-encoding']));
-        if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-        return reply.type('application/json; charset=utf-8').send(bytes);
-      },
-    );
+    api.get(route.path, async (request, reply) => {
+      const key = gate.keyOf(request);
+      if (key) keys.count(key.id);
+      const build = () => answerOf(route, request);
+      // Keyed by the request as sent, so a repeated call is answered before its parameters are even parsed.
+      const encoded =
+        cache && !route.perCaller
+          ? await cache.get(`${request.protocol}://${request.host}${request.url}`, build)
+          : new EncodedAnswer(await build());
+      void reply
+        .header('cache-control', `public, max-age=${route.maxAgeSeconds}`)
+        .header('etag', encoded.etag)
+        .header('vary', 'Accept-Encoding');
+      if (matches(request.headers['if-none-match'], encoded.etag)) return reply.code(304).send();
+      const { bytes, encoding } = encoded.body(preferredEncoding(request.headers['accept-encoding']));
+      if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(bytes);
+    });
   }
   const { audit } = options;
   if (audit) {
@@ -209,7 +166,7 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
             max: AUDITS_PER_KEY_PER_HOUR,
             timeWindow: 3_600_000,
             keyGenerator: (request: FastifyRequest) =>
-              `open-api:audit:${callerKeys.get(request)?.id ?? addressKey(request.ip)}`,
+              `open-api:audit:${gate.keyOf(request)?.id ?? addressKey(request.ip)}`,
             errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => ({
               statusCode: 429,
               retryAfterSeconds: Math.ceil(context.ttl / 1000),
@@ -218,7 +175,7 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
         },
       },
       async (request, reply) => {
-        const key = callerKeys.get(request);
+        const key = gate.keyOf(request);
         if (!key)
           throw new OpenApiError(401, 'key_required', 'an audit needs an API key (x-cg-demo-api-key)');
         if (!Buffer.isBuffer(request.body) || request.body.length === 0)
