@@ -111,5 +111,17 @@ describe('the audit as a service (POST /api/v1/audit)', () => {
 
     const wrongType = await post('{}', 'application/json');
     expect(wrongType.status).toBe(415);
+
+    // A page on another site may send an audit (its preflight allows the POST and the key header).
+    const preflight = await fetch(`${server.baseUrl}/api/v1/audit`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://elsewhere.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-cg-demo-api-key, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
   }, 120_000);
 });

@@ -102,7 +102,10 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
   api.options('/*', (_request, reply) =>
     reply
       .code(204)
-      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+      .header(
+        'access-control-allow-methods',
+        options.audit ? 'GET, HEAD, POST, OPTIONS' : 'GET, HEAD, OPTIONS',
+      )
       .header('access-control-allow-headers', ALLOWED_HEADERS)
       .header('access-control-max-age', '86400')
       .send(),
