@@ -84,10 +84,10 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
 }
 
 /**
- * The open API's HTTP conventions for one dialect (`/api/v3` today): parameters checked against their schemas,
- * JSON errors with a stable code, CORS for browser callers, Cache-Control fitting each answer, ETag and 304, HEAD
- * wherever GET exists (Fastify answers HEAD from the GET route), and a rate limit per caller address that shares
- * the gateway's store (Redis in production mode, so every instance counts together).
+ * One dialect of the open API (`/api/v3` or `/api/v1`) with its HTTP conventions: the gate (key, minute's budget)
+ * before anything else, parameters checked against their schemas, JSON errors with a stable code, CORS for
+ * browser callers, Cache-Control fitting each answer, ETag and 304, HEAD wherever GET exists (Fastify answers
+ * HEAD from the GET route), and answers shared by every caller within one market generation.
  */
 export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, done: () => void): void {
   const { keys, gate } = options;
@@ -164,6 +164,13 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
       '/audit',
       {
         bodyLimit: AUDIT_UPLOAD_BYTES,
+        // Refused before its body is read: up to 32 MiB for nothing otherwise.
+        onRequest: (request, _reply, next) =>
+          next(
+            gate.keyOf(request)
+              ? undefined
+              : new OpenApiError(401, 'key_required', 'an audit needs an API key (x-cg-demo-api-key)'),
+          ),
         config: {
           rateLimit: {
             max: AUDITS_PER_KEY_PER_HOUR,
@@ -178,9 +185,7 @@ export function openApiPlugin(api: FastifyInstance, options: OpenApiOptions, don
         },
       },
       async (request, reply) => {
-        const key = gate.keyOf(request);
-        if (!key)
-          throw new OpenApiError(401, 'key_required', 'an audit needs an API key (x-cg-demo-api-key)');
+        const key = gate.keyOf(request)!;
         if (!Buffer.isBuffer(request.body) || request.body.length === 0)
           throw new OpenApiError(
             415,
