@@ -30,7 +30,7 @@ import type { ChartCandle } from './coingecko-coins.js';
 import { exchangeDetailView, exchangeRow, tickerRow } from './coingecko-exchanges.js';
 import type { TickerContext } from './coingecko-exchanges.js';
 import { OpenApiError } from './open-api-error.js';
-import { defineRoute } from './open-api-route.js';
+import { defineRoute, idParams } from './open-api-route.js';
 import type { OpenApiRoute } from './open-api-route.js';
 
 export interface CoinGeckoDependencies {
@@ -47,12 +47,6 @@ const LISTS_SECONDS = 60;
 const CHART_SECONDS = 300;
 const DAILY_SECONDS = 3_600;
 
-const idParams = z.object({
-  id: z
-    .string()
-    .max(100)
-    .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'unknown id'),
-});
 const noQuery = z.object({});
 const TICKERS_PER_PAGE = 100;
 const DAY_MS = 86_400_000;

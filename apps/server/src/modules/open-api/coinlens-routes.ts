@@ -1,11 +1,10 @@
 import { coinlensItemQuery, coinlensListQuery, procedures } from '@coinlens/contract';
-import { z } from 'zod';
 
 import { ProcedureFailure } from '../../gateway/procedure-failure.js';
 import type { CurrencyService } from '../market/currency.service.js';
 import type { MarketService } from '../market/market.service.js';
 import { OpenApiError } from './open-api-error.js';
-import { defineRoute } from './open-api-route.js';
+import { defineRoute, idParams } from './open-api-route.js';
 import type { OpenApiRoute } from './open-api-route.js';
 
 export interface CoinlensDependencies {
@@ -13,12 +12,6 @@ export interface CoinlensDependencies {
   currencies: CurrencyService;
 }
 
-const idParams = z.object({
-  id: z
-    .string()
-    .max(100)
-    .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'unknown id'),
-});
 const SCORE_SECONDS = 60;
 
 /**

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { openApiId } from '@coinlens/contract';
+import { z } from 'zod';
 
 /** What a route's answer is built from: its parsed parameters and the caller. */
 export interface RouteInput<Q extends z.ZodType, P extends z.ZodType> {
@@ -34,3 +35,6 @@ export function defineRoute<Q extends z.ZodType, P extends z.ZodType = z.ZodObje
 ): OpenApiRoute {
   return route;
 }
+
+/** The `{id}` of a coin or exchange path. */
+export const idParams = z.object({ id: openApiId });
