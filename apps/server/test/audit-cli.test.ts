@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
+import { auditTape } from './support/audit-tapes.js';
+
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -20,24 +22,11 @@ async function audit(args: string[]): Promise<{ code: number; stdout: string; st
   }
 }
 
-/** A tape whose sides persist and whose flow moves the price, like the real ones. */
-function tape(count: number): string {
-  let price = 100;
-  let side = 'buy';
-  const lines = ['timestamp_ms,price,amount,side'];
-  for (let index = 0; index < count; index++) {
-    if (index % 7 === 0) side = side === 'buy' ? 'sell' : 'buy';
-    price *= side === 'buy' ? 1.0002 : 0.9998;
-    lines.push(`${1_000 * index},${price.toFixed(4)},${(0.1 + (index % 13) * 0.37).toFixed(4)},${side}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 describe('npm run audit', () => {
   it('prints one JSON document per run, and a table without --json', async () => {
     const root = mkdtempSync(join(tmpdir(), 'coinlens-audit-cli-'));
     mkdirSync(join(root, 'venue-a'));
-    writeFileSync(join(root, 'venue-a', 'BTC-USD.trades.csv'), tape(400));
+    writeFileSync(join(root, 'venue-a', 'BTC-USD.trades.csv'), auditTape(400));
     const json = await audit([root, '--json']);
     expect(json.code).toBe(0);
     const document = JSON.parse(json.stdout) as {

@@ -8,25 +8,14 @@ import { promisify } from 'node:util';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { auditTape } from './support/audit-tapes.js';
+
 import { callAs, registerAccount } from './support/accounts.js';
 import { startTestServer } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** A tape whose sides persist and whose flow moves the price, like the real ones (as audit-cli.test.ts). */
-function tape(count: number): string {
-  let price = 100;
-  let side = 'buy';
-  const lines = ['timestamp_ms,price,amount,side'];
-  for (let index = 0; index < count; index++) {
-    if (index % 7 === 0) side = side === 'buy' ? 'sell' : 'buy';
-    price *= side === 'buy' ? 1.0002 : 0.9998;
-    lines.push(`${1_000 * index},${price.toFixed(4)},${(0.1 + (index % 13) * 0.37).toFixed(4)},${side}`);
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 describe('the audit as a service (POST /api/v1/audit)', () => {
   let server: TestServer;
@@ -53,8 +42,8 @@ describe('the audit as a service (POST /api/v1/audit)', () => {
     folder = mkdtempSync(join(tmpdir(), 'coinlens-audit-upload-'));
     mkdirSync(join(folder, 'venues', 'venue-a'), { recursive: true });
     mkdirSync(join(folder, 'venues', 'venue-b'), { recursive: true });
-    writeFileSync(join(folder, 'venues', 'venue-a', 'BTC-USD.trades.csv'), tape(400));
-    writeFileSync(join(folder, 'venues', 'venue-b', 'BTC-USD.trades.csv'), tape(300));
+    writeFileSync(join(folder, 'venues', 'venue-a', 'BTC-USD.trades.csv'), auditTape(400));
+    writeFileSync(join(folder, 'venues', 'venue-b', 'BTC-USD.trades.csv'), auditTape(300));
   });
   afterAll(() => server.close());
 
@@ -77,8 +66,8 @@ describe('the audit as a service (POST /api/v1/audit)', () => {
 
     // A zip of the venue folders themselves, without the folder around them.
     const zipped = zipSync({
-      'venue-a/BTC-USD.trades.csv': new TextEncoder().encode(tape(400)),
-      'venue-b/BTC-USD.trades.csv': new TextEncoder().encode(tape(300)),
+      'venue-a/BTC-USD.trades.csv': new TextEncoder().encode(auditTape(400)),
+      'venue-b/BTC-USD.trades.csv': new TextEncoder().encode(auditTape(300)),
     });
     const fromZip = await post(zipped, 'application/zip');
     expect(fromZip.status).toBe(200);
@@ -86,7 +75,7 @@ describe('the audit as a service (POST /api/v1/audit)', () => {
   }, 120_000);
 
   it('refuses a caller without a key, a folder with bad lines, an entry that leaves the folder and what is not an archive', async () => {
-    const zipped = zipSync({ 'venue-a/BTC-USD.trades.csv': new TextEncoder().encode(tape(50)) });
+    const zipped = zipSync({ 'venue-a/BTC-USD.trades.csv': new TextEncoder().encode(auditTape(50)) });
     const anonymous = await post(zipped, 'application/zip', null);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: 'key_required' });

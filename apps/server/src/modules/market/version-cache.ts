@@ -1,4 +1,5 @@
 import { SharedAnswer } from '../../gateway/shared-answer.js';
+import { GenerationMap } from '../../market-store/generation-map.js';
 
 /**
  * Serialised answers valid for one snapshot generation: the first caller after a tick pays for building and
@@ -6,25 +7,17 @@ import { SharedAnswer } from '../../gateway/shared-answer.js';
  * that tick gets the same bytes.
  */
 export class VersionCache {
-  private generation = '';
-  private readonly entries = new Map<string, SharedAnswer>();
+  private readonly answers: GenerationMap<SharedAnswer>;
 
   constructor(
     /** Changes whenever a cached answer could differ: a new tick, or the source turning stale. */
-    private readonly currentGeneration: () => string,
-    private readonly maxEntries = 2_000,
-  ) {}
+    currentGeneration: () => string,
+    maxEntries = 2_000,
+  ) {
+    this.answers = new GenerationMap(currentGeneration, maxEntries);
+  }
 
   get(key: string, build: () => unknown): SharedAnswer {
-    const generation = this.currentGeneration();
-    if (generation !== this.generation) {
-      this.entries.clear();
-      this.generation = generation;
-    }
-    const cached = this.entries.get(key);
-    if (cached) return cached;
-    const result = new SharedAnswer(JSON.stringify(build()));
-    if (this.entries.size < this.maxEntries) this.entries.set(key, result);
-    return result;
+    return this.answers.get(key, () => new SharedAnswer(JSON.stringify(build())));
   }
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { ContentEncoding } from '../../gateway/content-negotiation.js';
 import { COMPRESSION_THRESHOLD_BYTES, compressBody } from '../../gateway/shared-answer.js';
+import { GenerationMap } from '../../market-store/generation-map.js';
 
 /**
  * One answer's bytes, its entity tag, and its compressed forms made on first demand: an answer many callers ask
@@ -32,30 +33,20 @@ export class EncodedAnswer {
 
 /** Answers valid for one market generation (a tick, or the source turning stale), by request. */
 export class AnswerCache {
-  private generation = '';
-  private readonly entries = new Map<string, Promise<EncodedAnswer>>();
+  private readonly answers: GenerationMap<Promise<EncodedAnswer>>;
 
-  constructor(
-    private readonly currentGeneration: () => string,
-    private readonly maxEntries = 2_000,
-  ) {}
+  constructor(currentGeneration: () => string, maxEntries = 2_000) {
+    this.answers = new GenerationMap(currentGeneration, maxEntries);
+  }
 
   get(key: string, build: () => unknown): Promise<EncodedAnswer> {
-    const generation = this.currentGeneration();
-    if (generation !== this.generation) {
-      this.entries.clear();
-      this.generation = generation;
-    }
-    const cached = this.entries.get(key);
-    if (cached) return cached;
-    const built = Promise.resolve()
-      .then(build)
-      .then((answer) => new EncodedAnswer(answer));
-    if (this.entries.size < this.maxEntries) {
-      this.entries.set(key, built);
+    return this.answers.get(key, () => {
+      const built = Promise.resolve()
+        .then(build)
+        .then((answer) => new EncodedAnswer(answer));
       // A refusal is not kept: the next caller asks again.
-      built.catch(() => this.entries.delete(key));
-    }
-    return built;
+      built.catch(() => this.answers.forget(key, built));
+      return built;
+    });
   }
 }
