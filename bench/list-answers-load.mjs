@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import {
+  BENCH_ENCODINGS,
   benchMode,
+  loadSummary,
+  repeatableHeaders,
   printTable,
   rssMb,
   runAutocannon,
@@ -32,15 +35,7 @@ const LISTS = {
   coin_list: { page: 1, page_size: 100 },
   exchange_list: { page: 1, page_size: 100 },
 };
-const ENCODINGS = { identity: undefined, br: 'br, gzip' };
-/** Headers that differ per response by nature; everything else the baseline repeats byte for byte. */
-const PER_RESPONSE_HEADERS = new Set([
-  'date',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-]);
+const ENCODINGS = BENCH_ENCODINGS;
 
 function run(options) {
   return runAutocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
@@ -83,26 +78,13 @@ async function capture(port) {
         throw new Error(`${procedure} answered ${body.toString()}`);
       }
       captured[procedure][encoding] = {
-        headers: Object.fromEntries(
-          Object.entries(headers).filter(([name]) => !PER_RESPONSE_HEADERS.has(name)),
-        ),
+        headers: repeatableHeaders(headers),
         body: body.toString('base64'),
         bytes: body.length,
       };
     }
   }
   return captured;
-}
-
-function summary(name, result) {
-  return {
-    case: name,
-    req_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    non_2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
 }
 
 let coinlens;
@@ -129,11 +111,11 @@ try {
       // Warm-up, then the measured rounds back to back so drift affects both alike.
       await run({ ...loadOf(3001, procedure, acceptEncoding), duration: 2 });
       await run({ ...loadOf(3002, procedure, acceptEncoding), duration: 2 });
-      const bare = summary(
+      const bare = loadSummary(
         `bare ${procedure} ${encoding} (${bytes} B)`,
         await run(loadOf(3001, procedure, acceptEncoding)),
       );
-      const measured = summary(
+      const measured = loadSummary(
         `coinlens ${procedure} ${encoding}`,
         await run(loadOf(3002, procedure, acceptEncoding)),
       );

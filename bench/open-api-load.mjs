@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import {
+  BENCH_ENCODINGS,
   benchMode,
+  loadSummary,
+  repeatableHeaders,
   printTable,
   runAutocannon,
   startCoinlens,
@@ -21,14 +24,7 @@ import {
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
 const RATIO_TARGET = 0.9;
-const PER_RESPONSE_HEADERS = new Set([
-  'date',
-  'content-length',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-]);
-const ENCODINGS = { identity: undefined, br: 'br, gzip' };
+const ENCODINGS = BENCH_ENCODINGS;
 
 /** The 50 largest coins' ids, as a caller of /simple/price would list them. */
 async function fiftyIds(port) {
@@ -71,9 +67,7 @@ try {
       const { status, headers, body } = await get(3002, url, acceptEncoding);
       if (status !== 200) throw new Error(`${name} answered ${status}: ${body.toString()}`);
       captured[url][encoding] = {
-        headers: Object.fromEntries(
-          Object.entries(headers).filter(([header]) => !PER_RESPONSE_HEADERS.has(header)),
-        ),
+        headers: repeatableHeaders(headers),
         body: body.toString('base64'),
         bytes: body.length,
       };
@@ -95,21 +89,16 @@ try {
       duration,
       headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
     });
-  const summary = (name, result) => ({
-    case: name,
-    req_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    non_2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  });
   for (const [name, url] of Object.entries(cases)) {
     for (const [encoding, acceptEncoding] of Object.entries(ENCODINGS)) {
       const bytes = captured[url][encoding].bytes;
       await load(3001, url, acceptEncoding, 2);
       await load(3002, url, acceptEncoding, 2);
-      const bare = summary(`bare ${name} ${encoding} (${bytes} B)`, await load(3001, url, acceptEncoding));
-      const measured = summary(`coinlens ${name} ${encoding}`, await load(3002, url, acceptEncoding));
+      const bare = loadSummary(
+        `bare ${name} ${encoding} (${bytes} B)`,
+        await load(3001, url, acceptEncoding),
+      );
+      const measured = loadSummary(`coinlens ${name} ${encoding}`, await load(3002, url, acceptEncoding));
       const ratio = Number((measured.req_per_s / bare.req_per_s).toFixed(3));
       rows.push(bare, { ...measured, ratio });
       results.push({

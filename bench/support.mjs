@@ -413,3 +413,32 @@ export async function benchMode() {
   if (process.env.BENCH_MODE !== 'production') return { name: 'embedded', env: {}, remove: async () => {} };
   return { name: 'production', ...(await productionMode()) };
 }
+
+/** The identity-vs-brotli pair the answer benches measure: no Accept-Encoding, and a browser's. */
+export const BENCH_ENCODINGS = { identity: undefined, br: 'br, gzip' };
+
+/** Headers that differ per response by nature; a baseline repeats every other captured header byte for byte. */
+const PER_RESPONSE_HEADERS = new Set([
+  'date',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/** A captured response's headers without those that differ per response. */
+export function repeatableHeaders(headers) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE_HEADERS.has(name)));
+}
+
+/** One autocannon run as a table row. */
+export function loadSummary(name, result) {
+  return {
+    case: name,
+    req_per_s: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non_2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
