@@ -131,8 +131,9 @@ export function coinGeckoRoutes({
         }
         const known = [...ids].filter((id) => snapshot.coins.has(id));
         const byCurrency = new Map<string, Map<string, CoinListItem>>();
+        const priced = new Set(currencies.rates().map((rate) => rate.currency_code));
         for (const code of query.vs_currencies) {
-          if (!currencies.rates().some((rate) => rate.currency_code === code)) continue;
+          if (!priced.has(code)) continue;
           const items = market.coinsByIds(known, code, 'en');
           byCurrency.set(code, new Map(items.map((item) => [item.id, item])));
         }
