@@ -141,18 +141,28 @@ export class CandleRepository {
 
   /** The newest stored open time per coin at `resolution`. */
   async latestTimes(resolution: Resolution): Promise<Map<string, number>> {
-    const rows = await this.db
-      .selectFrom('candles')
-      .select(['coin_id', (eb) => eb.fn.max('time').as('latest')])
-      .where('resolution', '=', resolution)
-      .groupBy('coin_id')
-      .execute();
-    return new Map(rows.map((row) => [row.coin_id, Number(row.latest)]));
+    const { rows } = await sql<{ coin_id: string; latest: number | null }>`
+      with recursive ${storedCoins}
+      select id as coin_id,
+        (select max(time) from candles where coin_id = coins.id and resolution = ${resolution}) as latest
+      from coins where id is not null`.execute(this.db);
+    return new Map(
+      rows.flatMap((row) => (row.latest === null ? [] : [[row.coin_id, Number(row.latest)] as const])),
+    );
   }
 
-  async deleteOlderThan(resolution: Resolution, before: number): Promise<number> {
+  /** Every coin with a stored candle, in id order. */
+  async storedCoinIds(): Promise<string[]> {
+    const { rows } = await sql<{ id: string }>`
+      with recursive ${storedCoins} select id from coins where id is not null`.execute(this.db);
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes one coin's candles at `resolution` opened before `before`. */
+  async deleteOlderThan(coinId: string, resolution: Resolution, before: number): Promise<number> {
     const result = await this.db
       .deleteFrom('candles')
+      .where('coin_id', '=', coinId)
       .where('resolution', '=', resolution)
       .where('time', '<', before)
       .executeTakeFirst();
@@ -160,3 +170,13 @@ export class CandleRepository {
     return Number(result.numDeletedRows);
   }
 }
+
+/**
+ * `coins(id)`: the distinct stored coins, one primary-key lookup each (the next id after the last), where a
+ * `group by coin_id` would read every candle. The last row's id is null.
+ */
+const storedCoins = sql`coins(id) as (
+  select min(coin_id) from candles
+  union all
+  select (select min(coin_id) from candles where coin_id > coins.id) from coins where coins.id is not null
+)`;

@@ -14,6 +14,7 @@ import { alertsMigration } from './0011-alerts.js';
 import { portfolioMigration } from './0012-portfolio.js';
 import { retentionIndexesMigration } from './0013-retention-indexes.js';
 import { apiKeysMigration } from './0014-api-keys.js';
+import { candleWriteIndexMigration } from './0015-candle-write-index.js';
 
 /** Every migration in order. Names sort lexically; never rename or edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-portfolio': portfolioMigration,
   '0013-retention-indexes': retentionIndexesMigration,
   '0014-api-keys': apiKeysMigration,
+  '0015-candle-write-index': candleWriteIndexMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
