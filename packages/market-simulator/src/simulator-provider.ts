@@ -43,7 +43,7 @@ import { resolveScenario } from './scenarios.js';
 import { SimulatorContext } from './simulator-context.js';
 import { buildSocial } from './social.js';
 import { buildTickers } from './tickers.js';
-import { buildTrades, MAX_TRADES_PER_CALL, TRADE_LOOKBACK_MS } from './trades.js';
+import { buildTradesInSlices, MAX_TRADES_PER_CALL, TRADE_LOOKBACK_MS } from './trades.js';
 import type { VenuePair } from './venues.js';
 
 export interface SimulatorOptions {
@@ -133,15 +133,22 @@ export class SimulatorProvider implements MarketDataProvider {
     return this.run(signal, () => buildOrderBook(this.context, this.venuePair(pair), depth, this.now()));
   }
 
-  getTrades(pair: PairQuery, since: number | null, signal: AbortSignal): Promise<TradePrint[]> {
-    return this.run(signal, () => {
-      const venuePair = this.venuePair(pair);
-      const now = this.now();
-      const earliest = now - TRADE_LOOKBACK_MS;
-      if (since === null)
-        return buildTrades(this.context, venuePair, earliest, now, MAX_TRADES_PER_CALL, true);
-      return buildTrades(this.context, venuePair, Math.max(since, earliest), now, MAX_TRADES_PER_CALL);
-    });
+  async getTrades(pair: PairQuery, since: number | null, signal: AbortSignal): Promise<TradePrint[]> {
+    signal.throwIfAborted();
+    const venuePair = this.venuePair(pair);
+    const now = this.now();
+    const earliest = now - TRADE_LOOKBACK_MS;
+    const from = since === null ? earliest : Math.max(since, earliest);
+    return buildTradesInSlices(
+      this.context,
+      venuePair,
+      from,
+      now,
+      MAX_TRADES_PER_CALL,
+      since === null,
+      signal,
+      this.slices,
+    );
   }
 
   /** Long ranges (years of daily candles) are generated in slices, so requests are served meanwhile. */

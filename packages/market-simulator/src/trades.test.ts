@@ -177,6 +177,45 @@ describe('trades', () => {
       expect(latest[index]!.timestamp).toBeGreaterThanOrEqual(latest[index - 1]!.timestamp);
   });
 
+  it("hand the event loop back while a call walks a quiet pair's hour, returning the same prints", async () => {
+    let pauses = 0;
+    const yielding = new SimulatorProvider({
+      seed: 42,
+      now: () => NOW,
+      slices: () => ({
+        pause: () => {
+          pauses += 1;
+          return new Promise<void>((resolve) => setImmediate(resolve));
+        },
+      }),
+    });
+    // A pair with fewer prints in the hour than a call returns: the call walks all 3,600 seconds.
+    const quiet = yielding.context.venues
+      .pairs()
+      .find(
+        (pair) => buildTrades(yielding.context, pair, NOW - 3_600_000, NOW, MAX_TRADES_PER_CALL).length < 50,
+      )!;
+    expect(quiet).toBeDefined();
+    const query = { exchangeId: quiet.venue.id, coinId: quiet.coinId, quote: quiet.quote };
+    let turns = 0;
+    const otherWork = setInterval(() => (turns += 1), 0);
+    try {
+      const latest = await yielding.getTrades(query, null, signal);
+      expect(latest).toEqual(
+        buildTrades(yielding.context, quiet, NOW - 3_600_000, NOW, MAX_TRADES_PER_CALL, true),
+      );
+      const since = await yielding.getTrades(query, NOW - 1_800_000, signal);
+      expect(since).toEqual(buildTrades(yielding.context, quiet, NOW - 1_800_000, NOW, MAX_TRADES_PER_CALL));
+    } finally {
+      clearInterval(otherWork);
+    }
+    expect(pauses).toBeGreaterThan(3_600);
+    expect(turns).toBeGreaterThan(0);
+    const aborted = new AbortController();
+    aborted.abort(new Error('call cancelled'));
+    await expect(yielding.getTrades(query, null, aborted.signal)).rejects.toThrow('call cancelled');
+  });
+
   it('round honest sizes by truncation, keeping the first digit', () => {
     expect(honestSize(0.3471, 0.1)).toBe(0.3);
     expect(honestSize(1.74, 0.25)).toBe(1.5);

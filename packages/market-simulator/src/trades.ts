@@ -21,8 +21,11 @@ import { normalAt, poissonFromUniform, uniformAt } from './random.js';
 import type { SimulatorContext } from './simulator-context.js';
 import { roundSignificant, spreadFraction, tickSize } from './order-books.js';
 import type { VenuePair } from './venues.js';
+import type { SlicesFactory } from './event-loop-slices.js';
 
 export const MAX_TRADES_PER_CALL = 500;
+/** Slice length while building a call's prints (the tick's own work uses 5 ms too). */
+const SLICE_MS = 5;
 /** How far back a call looks at most. */
 export const TRADE_LOOKBACK_MS = HOUR_MS;
 const SIZE_SIGMA = 1.5;
@@ -64,24 +67,66 @@ export function buildTrades(
   limit = MAX_TRADES_PER_CALL,
   newest = false,
 ): TradePrint[] {
+  const collected: TradePrint[] = [];
+  for (const prints of secondsOfTrades(context, pair, from, to, newest)) {
+    collected.push(...prints);
+    if (collected.length >= limit) break;
+  }
+  return keptTrades(collected, limit, newest);
+}
+
+/**
+ * `buildTrades`, handing the event loop back every few milliseconds: a quiet pair's call walks up to an hour of
+ * seconds before it has its prints, 20–80 ms of work in one piece.
+ */
+export async function buildTradesInSlices(
+  context: SimulatorContext,
+  pair: VenuePair,
+  from: number,
+  to: number,
+  limit: number,
+  newest: boolean,
+  signal: AbortSignal,
+  newSlices: SlicesFactory,
+): Promise<TradePrint[]> {
+  const slices = newSlices(SLICE_MS);
+  const collected: TradePrint[] = [];
+  for (const prints of secondsOfTrades(context, pair, from, to, newest)) {
+    collected.push(...prints);
+    if (collected.length >= limit) break;
+    await slices.pause();
+    signal.throwIfAborted();
+  }
+  return keptTrades(collected, limit, newest);
+}
+
+/** Each second's prints within [from, to], the seconds in time order, or newest first (its prints reversed). */
+function* secondsOfTrades(
+  context: SimulatorContext,
+  pair: VenuePair,
+  from: number,
+  to: number,
+  newest: boolean,
+): Generator<TradePrint[]> {
   const firstSecond = Math.floor(from / 1_000);
   const lastSecond = Math.floor(to / 1_000);
-  const collected: TradePrint[] = [];
-  if (newest) {
-    for (let second = lastSecond; second >= firstSecond && collected.length < limit; second -= 1) {
-      const prints = tradesInSecond(context, pair, second).filter(
-        (trade) => trade.timestamp >= from && trade.timestamp <= to,
-      );
-      collected.push(...prints.reverse());
-    }
-    return collected.slice(0, limit).reverse();
+  const step = newest ? -1 : 1;
+  for (
+    let second = newest ? lastSecond : firstSecond;
+    second >= firstSecond && second <= lastSecond;
+    second += step
+  ) {
+    const prints = tradesInSecond(context, pair, second).filter(
+      (trade) => trade.timestamp >= from && trade.timestamp <= to,
+    );
+    yield newest ? prints.reverse() : prints;
   }
-  for (let second = firstSecond; second <= lastSecond && collected.length < limit; second += 1) {
-    for (const trade of tradesInSecond(context, pair, second)) {
-      if (trade.timestamp >= from && trade.timestamp <= to) collected.push(trade);
-    }
-  }
-  return collected.slice(0, limit);
+}
+
+/** The first `limit` collected, in time order. */
+function keptTrades(collected: TradePrint[], limit: number, newest: boolean): TradePrint[] {
+  const kept = collected.slice(0, limit);
+  return newest ? kept.reverse() : kept;
 }
 
 /** Every print of one second, ordered by time. */

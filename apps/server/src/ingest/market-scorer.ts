@@ -177,13 +177,26 @@ export class MarketScorer {
     // The judge's share of the sampling time is computing, counted in `computeMs`.
     const sampleMs = performance.now() - sampleStarted - judge.busyMs;
     const judged = await judge.judge(pause);
-    const computeStarted = performance.now();
+    // The rest hands the event loop back too (~300 ms of work over the default universe); `computeMs` counts the
+    // run's own busy time, not the turns it hands to others.
+    let computeMs = judge.busyMs;
+    let busySince = performance.now();
+    const computePause = async () => {
+      computeMs += performance.now() - busySince;
+      await pause();
+      busySince = performance.now();
+    };
     this.venueIntegrity = new Map(judged.map((venue) => [venue.exchangeId, venue]));
-    const depth = this.sampler.depthByVenueCoin(tickers);
-
-    const evidence = coins.map((coin) => this.evidenceOf(coin, depth, announcements, now));
+    const depth = await this.sampler.depthByVenueCoin(tickers, computePause);
+    const evidence: CoinEvidence[] = [];
+    for (const coin of coins) {
+      evidence.push(this.evidenceOf(coin, depth, announcements, now));
+      await computePause();
+    }
     const depthMultipleOf = fitDepthMultiples(evidence);
+    await computePause();
     const values = evidence.map((entry) => coinFactorValues(entry, depthMultipleOf(entry.coinId)));
+    await computePause();
     const scores = scoreCoins(values);
     const smoothed = this.coinSmoother.update(
       new Map(scores.map((score) => [score.coinId, score.score])),
@@ -226,11 +239,10 @@ export class MarketScorer {
       const coin = this.snapshot.coins.get(value.coinId);
       if (coin) coin.coverage = coverageOf(value.raw, this.sources(coin, evidence[index]!, depth, now));
     });
-    this.scoreExchanges(values, now);
-    this.lastRun = {
-      sampleMs,
-      computeMs: judge.busyMs + performance.now() - computeStarted,
-    };
+    await computePause();
+    this.scoreExchanges(values, depth, now);
+    computeMs += performance.now() - busySince;
+    this.lastRun = { sampleMs, computeMs };
     await this.storeReadings(newReadings, now);
   }
 
@@ -382,7 +394,7 @@ export class MarketScorer {
     }
   }
 
-  private scoreExchanges(values: readonly CoinFactorValues[], now: number): void {
+  private scoreExchanges(values: readonly CoinFactorValues[], depth: VenueCoinDepth, now: number): void {
     const verified = new Map<string, number>();
     const reported = new Map<string, number>();
     for (const coin of values)
@@ -394,10 +406,7 @@ export class MarketScorer {
       }
     // Every pair's depth: its sampled book where one was read, combined with what its source publishes.
     const readings = new Map<string, DepthReading>();
-    const venueDepth = this.sampler.depthByVenueCoin(
-      [...this.snapshot.coins.values()].flatMap((coin) => coin.venues.map((venue) => venue.ticker)),
-    );
-    for (const [exchangeId, coins] of venueDepth.byVenue())
+    for (const [exchangeId, coins] of depth.byVenue())
       for (const reading of coins.values()) {
         const known = readings.get(exchangeId);
         readings.set(exchangeId, known ? addDepth(known, reading) : reading);
@@ -455,11 +464,6 @@ export class MarketScorer {
         asOf: now,
       };
     }
-  }
-
-  /** ±2 % depth in USD per venue and coin as last sampled. */
-  sampledDepth(tickers: readonly VenueTicker[]): VenueCoinDepth {
-    return this.sampler.depthByVenueCoin(tickers);
   }
 
   /** Exchange ids best first by the smoothed exchange score, with hysteresis. */

@@ -89,7 +89,7 @@ describe.skipIf(!present)('real Binance books', () => {
       const sampler = new VenueSampler(binance(real), { ...DEFAULT_SAMPLER_OPTIONS, now: () => 0 });
       const tickers = [ticker('bitcoin', 'BTC', reported, real.bids[0]![0])];
       const samples = await sampleAll(sampler, tickers);
-      const reading = sampler.depthByVenueCoin(tickers).get('binance', 'bitcoin')!;
+      const reading = (await sampler.depthByVenueCoin(tickers)).get('binance', 'bitcoin')!;
       // Read as deep as the venue served, not crushed by its dust levels: ≈ $14M uncapped within ±0.33 %.
       expect(reading.lowerBound).toBe(true);
       expect(reading.usd).toBeGreaterThan(10e6);
@@ -129,6 +129,8 @@ describe.skipIf(!present)('real Binance books', () => {
     const whole = bandDepth(real, 1)!;
     expect(whole.complete).toBe(true);
     expect(sample!.depthUsd2pct).toBeCloseTo(whole.usd, 6);
-    expect(sampler.depthByVenueCoin(tickers).get('binance', 'nkn')).toMatchObject({ lowerBound: false });
+    expect((await sampler.depthByVenueCoin(tickers)).get('binance', 'nkn')).toMatchObject({
+      lowerBound: false,
+    });
   });
 });

@@ -100,7 +100,7 @@ describe('VenueSampler', () => {
     expect(sample!.books).toHaveLength(1);
     expect(sample!.depthUsd2pct).toBeNull();
     expect(sample!.depthReportedVolumeUsd24h).toBe(0);
-    expect(sampler.depthByVenueCoin(tickers).get('big', 'bitcoin')).toMatchObject({
+    expect((await sampler.depthByVenueCoin(tickers)).get('big', 'bitcoin')).toMatchObject({
       usd: bandDepth(ladder(100), 1)!.usd,
       lowerBound: true,
       booked: true,
@@ -113,7 +113,7 @@ describe('VenueSampler', () => {
     const [sample] = await sampleAll(sampler, [published]);
     expect(sample!.depthUsd2pct).toBe(5e7);
     expect(sample!.depthReportedVolumeUsd24h).toBe(1e9);
-    expect(sampler.depthByVenueCoin([published]).get('big', 'bitcoin')).toMatchObject({
+    expect((await sampler.depthByVenueCoin([published])).get('big', 'bitcoin')).toMatchObject({
       usd: 5e7,
       lowerBound: false,
       booked: true,
@@ -133,7 +133,7 @@ describe('VenueSampler', () => {
     const unread = { ...ticker('other', 'bitcoin', 1e9), depthUsd2pctUp: 1e6, depthUsd2pctDown: 1e6 };
     const samples = await sampleAll(sampler, [ticker('big', 'bitcoin', 1e9), unread]);
     expect(samples.map((sample) => sample.exchangeId)).toEqual(['big']);
-    expect(sampler.depthByVenueCoin([unread]).get('other', 'bitcoin')).toEqual({
+    expect((await sampler.depthByVenueCoin([unread])).get('other', 'bitcoin')).toEqual({
       usd: 2e6,
       lowerBound: false,
       booked: false,

@@ -9,6 +9,8 @@ import type { VenueFigures } from '@coinlens/score';
  * is read (held until every venue was read, the default universe's ~190,000 prints were ~90 MB of heap; held a
  * venue at a time, they still outlived enough young collections to fill the old generation).
  */
+const noPause = (): Promise<void> => Promise.resolve();
+
 export interface SampleSink {
   /** One sampled pair's prints (none where the source serves no trades) and its book, where one was read. */
   pair(
@@ -172,10 +174,17 @@ export class VenueSampler {
   /**
    * ±2 % depth per venue and coin over all quote currencies: each pair's last sampled book, combined with the
    * depth its source publishes (book-depth.ts `pairDepth`), the published figure alone for a pair never booked.
+   * `pause` is awaited every few hundred pairs (a run hands the event loop back there).
    */
-  depthByVenueCoin(tickers: readonly VenueTicker[]): VenueCoinDepth {
+  async depthByVenueCoin(
+    tickers: readonly VenueTicker[],
+    pause: () => Promise<void> = noPause,
+  ): Promise<VenueCoinDepth> {
     const depth = new VenueCoinDepth();
-    for (const ticker of tickers) {
+    for (let index = 0; index < tickers.length; index++) {
+      // ~20,000 pairs in the default universe: tens of milliseconds in one piece.
+      if (index % 256 === 255) await pause();
+      const ticker = tickers[index]!;
       const reading = pairDepth(this.depthOf(ticker)?.depth ?? null, publishedDepth(ticker));
       if (reading) depth.add(ticker.exchangeId, ticker.coinId, reading);
     }
