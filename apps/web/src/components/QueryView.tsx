@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorCode, GatewayError, TransportError } from '@coinlens/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from '@/lib/i18n';
+import { translator, useTranslation } from '@/lib/i18n';
 
 import { EmptyState } from './EmptyState';
 import { ErrorView } from './ErrorView';
@@ -11,9 +11,16 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof GatewayError && error.code === (ErrorCode.NotFound as number);
 }
 
-/** The text of a failed call: the server's `msg`, else the transport's message. */
+/**
+ * The text of a failed call, in the user's language: the gateway's own `msg` (it answers in the caller's
+ * language), else what kind of failure it was; never a transport's English text such as a proxy's status line.
+ */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof GatewayError || error instanceof TransportError) return error.message || fallback;
+  if (error instanceof GatewayError) return error.message || fallback;
+  if (error instanceof TransportError) {
+    if (error.code !== null && error.message) return error.message;
+    if (error.kind === 'network' || error.kind === 'timeout') return translator.t(`errors.${error.kind}`);
+  }
   return fallback;
 }
 

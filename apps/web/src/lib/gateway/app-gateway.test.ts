@@ -216,6 +216,16 @@ describe('transport failures (decision D20)', () => {
     }
   });
 
+  it('a non-200 answer without the gateway’s envelope (a proxy’s page) names only its status', async () => {
+    const { gateway, messages } = setup(() => ({ status: 503 }));
+    await expect(gateway.call('appsys_msrv/app_config', {})).rejects.toMatchObject({
+      kind: 'http',
+      status: 503,
+      code: null,
+    });
+    expect(messages).toEqual([{ key: 'http', status: 503 }]);
+  });
+
   it('451 shows the Access Limited screen instead of a toast', async () => {
     const { gateway, messages, onAccessLimited } = setup(() => ({
       status: 451,

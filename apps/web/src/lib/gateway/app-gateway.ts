@@ -23,7 +23,10 @@ const PARAMETER_INVALID_CODE: number = ErrorCode.ParameterInvalid;
 export type SessionRefresher = () => Promise<boolean>;
 
 export type GatewayMessage =
+  /** The gateway's own `msg`, already in the caller's language. */
   | { key: 'api'; message: string }
+  /** A non-200 answer without the gateway's envelope (a proxy's error page): only its status is known. */
+  | { key: 'http'; status: number }
   | { key: 'sessionExpired' }
   | { key: 'network' | 'timeout' | 'abort'; message: string };
 
@@ -151,6 +154,7 @@ export function createAppGateway(options: AppGatewayOptions): AppGateway {
     switch (error.kind) {
       case 'http':
         if (error.status === 451) options.onAccessLimited();
+        else if (error.code === null) options.notify({ key: 'http', status: error.status });
         else options.notify({ key: 'api', message: error.message });
         return;
       case 'abort':

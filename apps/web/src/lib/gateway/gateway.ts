@@ -13,6 +13,8 @@ export function gatewayMessageText(message: GatewayMessage): string {
   switch (message.key) {
     case 'api':
       return translator.t('errors.api', { message: message.message });
+    case 'http':
+      return translator.t('errors.api', { message: translator.t('errors.http', { status: message.status }) });
     case 'sessionExpired':
       return errorMessage(ErrorCode.SessionExpired, currentLanguage());
     case 'network':
