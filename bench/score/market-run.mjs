@@ -79,5 +79,5 @@ async function buildAndScore(provider, snapshot, scorer, time) {
     });
   }
   await scorer.run(signal);
-  return { snapshot, scorer, tickers, exchanges, depth: scorer.sampledDepth(tickers) };
+  return { snapshot, scorer, tickers, exchanges, depth: await scorer.sampledDepth(tickers) };
 }

@@ -466,6 +466,11 @@ export class MarketScorer {
     }
   }
 
+  /** ±2 % depth in USD per venue and coin as last sampled (the score bench reads it). */
+  sampledDepth(tickers: readonly VenueTicker[]): Promise<VenueCoinDepth> {
+    return this.sampler.depthByVenueCoin(tickers);
+  }
+
   /** Exchange ids best first by the smoothed exchange score, with hysteresis. */
   exchangeRanking(): readonly string[] {
     return this.exchangeSmoother.ranking();
