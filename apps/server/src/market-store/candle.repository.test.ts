@@ -74,43 +74,50 @@ describe.each(TEST_DIALECTS)('CandleRepository on %s', (dialect) => {
     expect(await candles.range('ethereum', '1m', 0, NOW)).toHaveLength(12);
     expect(await candles.range('bitcoin', '1d', 0, NOW)).toHaveLength(10);
   });
+});
 
-  it.runIf(dialect === 'sqlite')(
-    'reads and deletes along the primary key, never scanning the candles',
-    async () => {
-      const sqlite = new SqliteDatabase(path.join(database.env.DATA_DIR, 'coinlens.sqlite'));
-      const queries: CompiledQuery[] = [];
-      const logged = new Kysely<Database>({
-        dialect: new SqliteDialect({ database: sqlite }),
-        log: (event) => {
-          if (event.level === 'query') queries.push(event.query);
-        },
-      });
-      try {
-        const repository = new CandleRepository(logged);
-        await repository.latestTimes('1m');
-        await repository.storedCoinIds();
-        await repository.deleteOlderThan('ethereum', '1m', 0);
-        expect(queries).toHaveLength(3);
-        for (const query of queries) {
-          const plan = sqlite
-            .prepare<unknown[], { detail: string }>(`explain query plan ${query.sql}`)
-            .all(...query.parameters);
-          const onCandles = plan
-            .map((step) => step.detail)
-            .filter((detail) => / candles /.test(`${detail} `));
-          expect(onCandles.length).toBeGreaterThan(0);
-          // A SEARCH is a lookup in the key (the min() of its first entry has no range to print); a SCAN reads it all.
-          expect(
-            onCandles.filter(
-              (detail) =>
-                !/^SEARCH candles USING (COVERING )?INDEX sqlite_autoindex_candles_1\b/.test(detail),
-            ),
-          ).toEqual([]);
-        }
-      } finally {
-        await logged.destroy();
+describe('CandleRepository on SQLite, its query plans', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    const candles = new CandleRepository(database.handle.db);
+    for (const coinId of ['bitcoin', 'ethereum', 'tether'])
+      await candles.upsert(coinId, '1m', candlesBefore(NOW, '1m', 30, 100));
+  });
+
+  afterAll(() => database.dispose());
+
+  it('reads and deletes along the primary key, never scanning the candles', async () => {
+    const sqlite = new SqliteDatabase(path.join(database.env.DATA_DIR, 'coinlens.sqlite'));
+    const queries: CompiledQuery[] = [];
+    const logged = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log: (event) => {
+        if (event.level === 'query') queries.push(event.query);
+      },
+    });
+    try {
+      const repository = new CandleRepository(logged);
+      await repository.latestTimes('1m');
+      await repository.storedCoinIds();
+      await repository.deleteOlderThan('ethereum', '1m', 0);
+      expect(queries).toHaveLength(3);
+      for (const query of queries) {
+        const plan = sqlite
+          .prepare<unknown[], { detail: string }>(`explain query plan ${query.sql}`)
+          .all(...query.parameters);
+        const onCandles = plan.map((step) => step.detail).filter((detail) => / candles /.test(`${detail} `));
+        expect(onCandles.length).toBeGreaterThan(0);
+        // A SEARCH is a lookup in the key (the min() of its first entry has no range to print); a SCAN reads it all.
+        expect(
+          onCandles.filter(
+            (detail) => !/^SEARCH candles USING (COVERING )?INDEX sqlite_autoindex_candles_1\b/.test(detail),
+          ),
+        ).toEqual([]);
       }
-    },
-  );
+    } finally {
+      await logged.destroy();
+    }
+  });
 });
