@@ -10,13 +10,6 @@ const FILL_WINDOW_MS = 50;
 /** Fills the second leg may be split into. */
 const MAX_FILLS = 3;
 
-interface Leg {
-  timestamp: number;
-  side: 'buy' | 'sell';
-  /** Indices of the prints it is made of, in the pair's tape. */
-  prints: number[];
-}
-
 /** Sizes within a relative 1e-8 are the same size (fills are exact decimal parts; sums carry float error). */
 const sizeKey = (amount: number) => Math.round(Math.log(amount) * 1e8);
 
@@ -55,18 +48,18 @@ export interface LegTally {
 
 export function legTally(prints: readonly TradePrint[]): LegTally {
   const tally: LegTally = { sided: [], matched: [] };
-  const candidates = secondLegsBySize(prints);
+  const legs = SecondLegs.of(prints);
   const used = new Uint8Array(prints.length);
   for (let first = 0; first < prints.length; first++) {
     const leg = prints[first]!;
     if (leg.side === null) continue;
     tally.sided.push(leg.price * leg.amount);
     if (used[first]) continue;
-    const second = nextLeg(candidates.get(sizeKey(leg.amount)) ?? [], leg, first, used);
-    if (!second) continue;
+    const second = nextLeg(legs, prints, first, used);
+    if (second < 0) continue;
     used[first] = 1;
     tally.matched.push(leg.price * leg.amount);
-    for (const index of second.prints) {
+    for (const index of legs.printsOf(second)) {
       used[index] = 1;
       tally.matched.push(prints[index]!.price * prints[index]!.amount);
     }
@@ -92,48 +85,179 @@ export function matchedLegsOf(tallies: readonly LegTally[], minimum: number): Ma
   return { share: Math.min(1, matched / total), effectivePrints: (total * total) / squares };
 }
 
-/** The first unused opposite-side candidate after `leg` within the window (the list is in time order). */
-function nextLeg(list: readonly Leg[], leg: TradePrint, first: number, used: Uint8Array): Leg | null {
-  for (
-    let index = firstIndex(list.length, (position) => list[position]!.timestamp > leg.timestamp);
-    index < list.length;
-    index++
-  ) {
-    const candidate = list[index]!;
-    if (candidate.timestamp - leg.timestamp > LEG_WINDOW_MS) return null;
-    if (candidate.side === leg.side) continue;
-    if (candidate.prints.every((print) => !used[print] && print !== first)) return candidate;
+/**
+ * The first unused opposite-side candidate after `prints[first]` within the window, among the candidates of its
+ * size (its own one-print candidate's group; the group is in time order); -1 when there is none.
+ */
+function nextLeg(legs: SecondLegs, prints: readonly TradePrint[], first: number, used: Uint8Array): number {
+  const leg = prints[first]!;
+  const end = legs.groupEnd[legs.position[first]!]!;
+  const from = legs.position[first]! + 1;
+  const after =
+    from + firstIndex(end - from, (offset) => legs.timestamp(legs.order[from + offset]!) > leg.timestamp);
+  for (let position = after; position < end; position++) {
+    const candidate = legs.order[position]!;
+    if (legs.timestamp(candidate) - leg.timestamp > LEG_WINDOW_MS) return -1;
+    if (prints[legs.start[candidate]!]!.side === leg.side) continue;
+    if (legs.free(candidate, used, first)) return candidate;
   }
-  return null;
+  return -1;
 }
 
 /**
- * Every possible second leg — each print alone, and with the next one or two same-side prints within the fill
- * window — keyed by its total size, in time order. Lists per size stay short but for round sizes; the lookup
- * stops at the first candidate past the window.
+ * Every possible second leg of a pair's tape — each sided print alone, and with the next one or two same-side
+ * prints within the fill window — as columns (a candidate is its first print's index and up to two more, -1 where
+ * none), with `order` listing the candidates by total size and, within a size, in time order. Lists per size stay
+ * short but for round sizes; the lookup stops at the first candidate past the window. The columns are scratch
+ * space reused from one pair to the next (a run reads ~400 pairs), valid until the next pair's are built.
  */
-function secondLegsBySize(prints: readonly TradePrint[]): Map<number, Leg[]> {
-  const bySize = new Map<number, Leg[]>();
-  const add = (leg: Leg, amount: number) => {
-    const key = sizeKey(amount);
-    const list = bySize.get(key);
-    if (list) list.push(leg);
-    else bySize.set(key, [leg]);
-  };
-  for (let start = 0; start < prints.length; start++) {
-    const print = prints[start]!;
-    if (print.side === null) continue;
-    let amount = print.amount;
-    const indices = [start];
-    add({ timestamp: print.timestamp, side: print.side, prints: [...indices] }, amount);
-    for (let next = start + 1; next < prints.length && indices.length < MAX_FILLS; next++) {
-      const fill = prints[next]!;
-      if (fill.timestamp - print.timestamp > FILL_WINDOW_MS) break;
-      if (fill.side !== print.side) continue;
-      indices.push(next);
-      amount += fill.amount;
-      add({ timestamp: print.timestamp, side: print.side, prints: [...indices] }, amount);
+class SecondLegs {
+  private static scratch = new SecondLegs(0);
+  readonly start: Int32Array;
+  readonly second: Int32Array;
+  readonly third: Int32Array;
+  readonly keys: Float64Array;
+  /** Per candidate, its size's group; per group (and one more), a position in `order`. */
+  readonly groupOf: Int32Array;
+  readonly cursor: Int32Array;
+  /** The size table: a slot's key and group (-1 free); grown to twice the candidates. */
+  private slotKeys = new Float64Array(0);
+  private slotGroups = new Int32Array(0);
+  /** The candidates by size key, then time. */
+  readonly order: Int32Array;
+  /** For each position in `order`, the end of its size's run of positions. */
+  readonly groupEnd: Int32Array;
+  /** For each sided print, the position in `order` of its one-print candidate. */
+  readonly position: Int32Array;
+  readonly single: Int32Array;
+  prints: readonly TradePrint[] = [];
+
+  private constructor(readonly printCapacity: number) {
+    const capacity = MAX_FILLS * printCapacity;
+    this.keys = new Float64Array(capacity);
+    this.groupOf = new Int32Array(capacity);
+    this.start = new Int32Array(capacity);
+    this.second = new Int32Array(capacity);
+    this.third = new Int32Array(capacity);
+    this.cursor = new Int32Array(capacity + 1);
+    this.order = new Int32Array(capacity);
+    this.groupEnd = new Int32Array(capacity);
+    this.position = new Int32Array(printCapacity);
+    this.single = new Int32Array(printCapacity);
+  }
+
+  /** The candidates of `prints` (in time order), in the scratch columns. */
+  static of(prints: readonly TradePrint[]): SecondLegs {
+    if (SecondLegs.scratch.printCapacity < prints.length)
+      SecondLegs.scratch = new SecondLegs(Math.max(prints.length, 2 * SecondLegs.scratch.printCapacity));
+    const legs = SecondLegs.scratch;
+    legs.prints = prints;
+    legs.build();
+    return legs;
+  }
+
+  private build(): void {
+    const { prints, keys, start: starts, second, third, single } = this;
+    let count = 0;
+    for (let start = 0; start < prints.length; start++) {
+      const print = prints[start]!;
+      if (print.side === null) continue;
+      let amount = print.amount;
+      single[start] = count;
+      keys[count] = sizeKey(amount);
+      starts[count] = start;
+      second[count] = -1;
+      third[count++] = -1;
+      let fills = 1;
+      for (let next = start + 1; next < prints.length && fills < MAX_FILLS; next++) {
+        const fill = prints[next]!;
+        if (fill.timestamp - print.timestamp > FILL_WINDOW_MS) break;
+        if (fill.side !== print.side) continue;
+        amount += fill.amount;
+        keys[count] = sizeKey(amount);
+        starts[count] = start;
+        second[count] = fills === 1 ? next : second[count - 1]!;
+        third[count++] = fills === 1 ? -1 : next;
+        fills++;
+      }
+    }
+    this.group(count);
+  }
+
+  /**
+   * `order` as a counting sort over the sizes: each size gets a group the first time it is seen (an open-addressing
+   * table of the size keys; NaN, a size that is not a positive number, is one group of its own), and each candidate
+   * goes after the candidates of its size made before it, so a size's candidates stay in time order.
+   */
+  private group(count: number): void {
+    const { order, groupEnd, position, single, start } = this;
+    const groups = this.groupsOf(count);
+    const { groupOf, cursor } = this;
+    // cursor[g]: where group g's next candidate goes (the groups laid out in the order first seen).
+    cursor.fill(0, 0, groups + 1);
+    for (let candidate = 0; candidate < count; candidate++) cursor[groupOf[candidate]! + 1]!++;
+    for (let group = 1; group <= groups; group++) cursor[group]! += cursor[group - 1]!;
+    for (let group = 0; group < groups; group++) {
+      const end = cursor[group + 1]!;
+      for (let at = cursor[group]!; at < end; at++) groupEnd[at] = end;
+    }
+    for (let candidate = 0; candidate < count; candidate++) {
+      const at = cursor[groupOf[candidate]!]!++;
+      order[at] = candidate;
+      if (single[start[candidate]!] === candidate) position[start[candidate]!] = at;
     }
   }
-  return bySize;
+
+  /** Each candidate's group (`groupOf`), numbered as its size is first seen; answers how many groups. */
+  private groupsOf(count: number): number {
+    const { keys, groupOf } = this;
+    let slots = 16;
+    while (slots < 2 * count) slots *= 2;
+    if (this.slotKeys.length < slots) {
+      this.slotKeys = new Float64Array(slots);
+      this.slotGroups = new Int32Array(slots);
+    }
+    const { slotKeys, slotGroups } = this;
+    slotGroups.fill(-1, 0, slots);
+    const mask = slots - 1;
+    let groups = 0;
+    let nanGroup = -1;
+    for (let candidate = 0; candidate < count; candidate++) {
+      const key = keys[candidate]!;
+      if (Number.isNaN(key)) {
+        if (nanGroup < 0) nanGroup = groups++;
+        groupOf[candidate] = nanGroup;
+        continue;
+      }
+      // Keys are whole numbers (or ±Infinity); -0 and 0 are one size, as they are one key of a Map.
+      const high = Number.isFinite(key) ? Math.floor(key / 4_294_967_296) : key > 0 ? 1 : -1;
+      let slot = Math.imul((key | 0) ^ Math.imul(high | 0, 0x27d4eb2d), 0x9e3779b1) & mask;
+      while (slotGroups[slot]! >= 0 && slotKeys[slot] !== key) slot = (slot + 1) & mask;
+      if (slotGroups[slot]! < 0) {
+        slotKeys[slot] = key;
+        slotGroups[slot] = groups++;
+      }
+      groupOf[candidate] = slotGroups[slot]!;
+    }
+    return groups;
+  }
+
+  timestamp(candidate: number): number {
+    return this.prints[this.start[candidate]!]!.timestamp;
+  }
+
+  /** Whether none of the candidate's prints is used or is `first`. */
+  free(candidate: number, used: Uint8Array, first: number): boolean {
+    const [start, second, third] = [this.start[candidate]!, this.second[candidate]!, this.third[candidate]!];
+    if (used[start] || start === first) return false;
+    if (second >= 0 && (used[second] || second === first)) return false;
+    return !(third >= 0 && (used[third] || third === first));
+  }
+
+  printsOf(candidate: number): number[] {
+    const indices = [this.start[candidate]!];
+    if (this.second[candidate]! >= 0) indices.push(this.second[candidate]!);
+    if (this.third[candidate]! >= 0) indices.push(this.third[candidate]!);
+    return indices;
+  }
 }

@@ -119,9 +119,9 @@ export class CoinTapes {
     const tapes = new Map<string, CoinTape>();
     for (const [coinId, { times, amounts, prices, buys }] of this.coins) {
       const count = times.length;
-      const order = Array.from({ length: count }, (_, index) => index).sort(
-        (a, b) => times[a]! - times[b]! || a - b,
-      );
+      const order = Array.from({ length: count }, (_, index) => index);
+      // One pair's prints arrive in time order; only a coin printed in several pairs needs the sort.
+      if (!inOrder(times)) order.sort((a, b) => times[a]! - times[b]! || a - b);
       const tape: CoinTape = {
         times: new Float64Array(count),
         logSizes: new Float64Array(count),
@@ -146,6 +146,11 @@ export class CoinTapes {
     }
     return tapes;
   }
+}
+
+function inOrder(times: readonly number[]): boolean {
+  for (let index = 1; index < times.length; index++) if (times[index]! < times[index - 1]!) return false;
+  return true;
 }
 
 /** Own prints whose windows are read to find the candidate ratio; the rest are checked against it. */
@@ -235,13 +240,41 @@ function candidateBin(own: CoinTape, peer: CoinTape): number | null {
 
 function sizeIndexes(tape: CoinTape): { all: SizeIndex; notRound: SizeIndex } {
   const { logSizes, round } = tape;
-  const all = Uint32Array.from(logSizes.keys()).sort((a, b) => logSizes[a]! - logSizes[b]!);
-  const notRound = all.filter((index) => round[index] === 0);
-  const index = (order: Uint32Array): SizeIndex => ({
-    order,
-    logSizes: Float64Array.from(order, (print) => logSizes[print]!),
-  });
+  const all = bySize(logSizes);
+  let notRoundCount = 0;
+  for (const index of all) if (round[index] === 0) notRoundCount++;
+  const notRound = new Uint32Array(notRoundCount);
+  notRoundCount = 0;
+  for (const index of all) if (round[index] === 0) notRound[notRoundCount++] = index;
+  const index = (order: Uint32Array): SizeIndex => {
+    const sizes = new Float64Array(order.length);
+    for (let rank = 0; rank < order.length; rank++) sizes[rank] = logSizes[order[rank]!]!;
+    return { order, logSizes: sizes };
+  };
   return { all: index(all), notRound: index(notRound) };
+}
+
+/**
+ * Print indices ordered by log size, prints of one size in index order: a numeric sort of the sizes, then each print
+ * placed at its size's first rank after the prints of that size before it (a comparator sort of the indices cost
+ * as much as the comparisons that read them).
+ */
+function bySize(logSizes: Float64Array): Uint32Array {
+  const sorted = Float64Array.from(logSizes).sort();
+  const next = new Uint32Array(sorted.length);
+  const order = new Uint32Array(sorted.length);
+  for (let index = 0; index < logSizes.length; index++) {
+    const size = logSizes[index]!;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sorted[middle]! < size) low = middle + 1;
+      else high = middle;
+    }
+    order[low + next[low]!++] = index;
+  }
+  return order;
 }
 
 /**

@@ -88,6 +88,25 @@ describe('matched legs', () => {
     expect(matchedLegShare(tape, 1)).toBeCloseTo(2.46912 / 4.96912, 6);
   });
 
+  it('meets each print with the first unused opposite leg of its size, one to three fills', () => {
+    const tape = [
+      print(0, 'buy', 0.3, 1_000),
+      print(1, 'buy', 0.3, 1_100),
+      print(2, 'sell', 0.3, 1_500),
+      print(3, 'sell', 0.3, 1_600),
+      print(4, null, 0.3, 1_700),
+      print(5, 'buy', 0.3, 1_950),
+      print(6, 'sell', 0.1, 2_000),
+      print(7, 'sell', 0.1, 2_010),
+      print(8, 'sell', 0.1, 2_020),
+      print(9, 'buy', 0.1, 2_100),
+    ];
+    // 0 meets 2 and 1 meets 3 (2 is taken), 5 meets the three fills 6–8; 9 finds no sell after it; 4 has no side.
+    expect(matchedLegShare(tape, 1)).toBeCloseTo(1.8 / 1.9, 9);
+    // Without the third fill the fills make 0.2: 5 is left alone, and the first fill meets 9 instead.
+    expect(matchedLegShare(tape.filter((_, index) => index !== 8), 1)).toBeCloseTo(1.4 / 1.8, 9);
+  });
+
   it('leaves legs apart by more than the window alone', () => {
     const tape = [print(0, 'buy', 1.23456, 1_000), print(1, 'sell', 1.23456, 4_500)];
     expect(matchedLegShare(tape, 1)).toBe(0);

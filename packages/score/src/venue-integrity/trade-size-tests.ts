@@ -3,15 +3,33 @@
 
 const BENFORD = Array.from({ length: 10 }, (_, digit) => (digit === 0 ? 0 : Math.log10(1 + 1 / digit)));
 
-function firstSignificantDigit(value: number): number {
-  const digit = Math.floor(value / 10 ** Math.floor(Math.log10(value)));
+/** 10 ** k for every decade a positive double can have (the same values `10 ** k` gives), read instead of a power. */
+const POWERS_OF_TEN_FROM = -325;
+const POWERS_OF_TEN = Float64Array.from(
+  { length: 311 - POWERS_OF_TEN_FROM },
+  (_, index) => 10 ** (index + POWERS_OF_TEN_FROM),
+);
+const powerOfTen = (exponent: number) =>
+  exponent >= POWERS_OF_TEN_FROM && exponent - POWERS_OF_TEN_FROM < POWERS_OF_TEN.length
+    ? POWERS_OF_TEN[exponent - POWERS_OF_TEN_FROM]!
+    : 10 ** exponent;
+
+/** The decade of a positive size: floor(log10). */
+const decadeOf = (value: number) => Math.floor(Math.log10(value));
+
+function firstSignificantDigit(value: number, decade: number): number {
+  const digit = Math.floor(value / powerOfTen(decade));
   // Floating point can land a hair below a power of ten (0.999… → 9); the string form settles it.
   return digit >= 1 && digit <= 9 ? digit : Number(value.toExponential().charAt(0));
 }
 
 /** Whether a size was typed with at most two significant digits (0.25, 20, 3), without formatting a string. */
 export function isRound(value: number): boolean {
-  const scaled = value / 10 ** (Math.floor(Math.log10(value)) - 1);
+  return isRoundIn(value, decadeOf(value));
+}
+
+function isRoundIn(value: number, decade: number): boolean {
+  const scaled = value / powerOfTen(decade - 1);
   return Math.abs(scaled - Math.round(scaled)) <= 1e-9 * scaled;
 }
 
@@ -43,9 +61,10 @@ export function sizeTally(sizes: readonly number[]): SizeTally {
   const tally: SizeTally = { firstDigits: new Array<number>(10).fill(0), positive: 0, round: 0 };
   for (const size of sizes) {
     if (!(size > 0)) continue;
-    tally.firstDigits[firstSignificantDigit(size)]! += 1;
+    const decade = decadeOf(size);
+    tally.firstDigits[firstSignificantDigit(size, decade)]! += 1;
     tally.positive++;
-    if (isRound(size)) tally.round++;
+    if (isRoundIn(size, decade)) tally.round++;
   }
   return tally;
 }
