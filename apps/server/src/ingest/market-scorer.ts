@@ -176,18 +176,33 @@ export class MarketScorer {
     const announcements = await this.announcementCounts(now, signal);
     // The judge's share of the sampling time is computing, counted in `computeMs`.
     const sampleMs = performance.now() - sampleStarted - judge.busyMs;
-    const judged = await judge.judge(pause);
     // The rest hands the event loop back too (~300 ms of work over the default universe); `computeMs` counts the
     // run's own busy time, not the turns it hands to others.
-    let computeMs = judge.busyMs;
+    let computeMs = 0;
     let busySince = performance.now();
     const computePause = async () => {
       computeMs += performance.now() - busySince;
       await pause();
       busySince = performance.now();
     };
-    this.venueIntegrity = new Map(judged.map((venue) => [venue.exchangeId, venue]));
     const depth = await this.sampler.depthByVenueCoin(tickers, computePause);
+    computeMs += performance.now() - busySince;
+    // Which pairs follow another venue's price: by the depth of the whole band (a floor decides nothing), against
+    // every venue trading the coin, sampled or not.
+    const concurrent = new Map<string, number[]>();
+    for (const coins of depth.byVenue().values())
+      for (const [coinId, reading] of coins)
+        if (!reading.lowerBound) concurrent.set(coinId, [...(concurrent.get(coinId) ?? []), reading.usd]);
+    const judged = await judge.judge(pause, {
+      of: (exchangeId, coinId) => {
+        const reading = depth.get(exchangeId, coinId);
+        return reading && !reading.lowerBound ? reading.usd : null;
+      },
+      concurrent: (coinId) => concurrent.get(coinId) ?? [],
+    });
+    computeMs += judge.busyMs;
+    busySince = performance.now();
+    this.venueIntegrity = new Map(judged.map((venue) => [venue.exchangeId, venue]));
     const evidence: CoinEvidence[] = [];
     for (const coin of coins) {
       evidence.push(this.evidenceOf(coin, depth, announcements, now));

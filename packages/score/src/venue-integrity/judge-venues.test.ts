@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TradePrint } from '@coinlens/market-model';
 import { auditVenues, judgeVenues, VenueJudge } from './judge-venues.js';
 import { featuresOf, integrityFeatures, pairTallies } from './integrity-features.js';
+import { markLeaders } from './price-leaders.js';
 import { book, evidence, honestTape, seededRandom } from './testing/tape-fixtures.js';
 
 const asCoin = (coinId: string, tape: readonly TradePrint[]) => tape.map((print) => ({ ...print, coinId }));
@@ -47,6 +48,9 @@ describe('judging venues', () => {
     const books = ['target', 'innocent'].map((coinId) => ({ ...book('v'), coinId }));
     const venue = evidence('v', [...innocent.slice(0, 300), ...target, ...innocent.slice(300)], { books });
     const tallies = pairTallies(venue);
+    // As the judge does: the flow test reads each coin's main pair (the innocent coin's USD, not its USDT).
+    markLeaders([{ exchangeId: 'v', tallies }]);
+    expect(tallies.filter((tally) => tally.leads).map((tally) => tally.coinId)).toEqual(['innocent', 'target']);
     for (const coinId of ['target', 'innocent']) {
       const market = { exchangeId: 'v', reportedVolumeUsd24h: 0, depthUsd2pct: null };
       const slice = {

@@ -5,6 +5,8 @@ import { fitDepthMultiples, plausibleVolume } from '../verified-volume.js';
 import type { VenueMarket } from '../verified-volume.js';
 import { featuresOf, pairTallies } from './integrity-features.js';
 import type { IntegrityFeatures, PairTally } from './integrity-features.js';
+import { markLeaders } from './price-leaders.js';
+import type { LeaderDepth } from './price-leaders.js';
 import { CoinTapes, TapeCopies } from './tape-copy.js';
 import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
@@ -65,8 +67,18 @@ export class VenueJudge {
     this.closeVenue(evidence);
   }
 
-  /** Every added venue's integrity, in the order added; each venue's share of the work is a slice of its own. */
-  async judge(pause: Pause = async () => {}): Promise<VenueIntegrity[]> {
+  /**
+   * Every added venue's integrity, in the order added; each venue's share of the work is a slice of its own.
+   * `depth` tells which pairs follow another venue's price (price-leaders.ts); without it only a venue's own
+   * pairs are compared.
+   */
+  async judge(pause: Pause = async () => {}, depth?: LeaderDepth): Promise<VenueIntegrity[]> {
+    this.timed(() =>
+      markLeaders(
+        this.venues.map(({ figures, tallies }) => ({ exchangeId: figures.exchangeId, tallies })),
+        depth,
+      ),
+    );
     const features: IntegrityFeatures[] = [];
     for (const { figures, tallies } of this.venues) {
       await pause();
@@ -100,7 +112,15 @@ export async function judgeVenues(
     await pause();
     judge.add(evidence);
   }
-  const venues = await judge.judge(pause);
+  const depth = new Map(
+    universe.map((evidence) => [
+      evidence.exchangeId,
+      new Map(marketsOf(evidence).map((market) => [market.coinId, market.depthUsd2pct])),
+    ]),
+  );
+  const venues = await judge.judge(pause, {
+    of: (exchangeId, coinId) => depth.get(exchangeId)?.get(coinId) ?? null,
+  });
   return { venues, busyMs: judge.busyMs };
 }
 

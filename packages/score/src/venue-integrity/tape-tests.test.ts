@@ -104,7 +104,12 @@ describe('matched legs', () => {
     // 0 meets 2 and 1 meets 3 (2 is taken), 5 meets the three fills 6–8; 9 finds no sell after it; 4 has no side.
     expect(matchedLegShare(tape, 1)).toBeCloseTo(1.8 / 1.9, 9);
     // Without the third fill the fills make 0.2: 5 is left alone, and the first fill meets 9 instead.
-    expect(matchedLegShare(tape.filter((_, index) => index !== 8), 1)).toBeCloseTo(1.4 / 1.8, 9);
+    expect(
+      matchedLegShare(
+        tape.filter((_, index) => index !== 8),
+        1,
+      ),
+    ).toBeCloseTo(1.4 / 1.8, 9);
   });
 
   it('leaves legs apart by more than the window alone', () => {
