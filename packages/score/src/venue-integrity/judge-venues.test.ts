@@ -50,7 +50,10 @@ describe('judging venues', () => {
     const tallies = pairTallies(venue);
     // As the judge does: the flow test reads each coin's main pair (the innocent coin's USD, not its USDT).
     markLeaders([{ exchangeId: 'v', tallies }]);
-    expect(tallies.filter((tally) => tally.leads).map((tally) => tally.coinId)).toEqual(['innocent', 'target']);
+    expect(tallies.filter((tally) => tally.leads).map((tally) => tally.coinId)).toEqual([
+      'innocent',
+      'target',
+    ]);
     for (const coinId of ['target', 'innocent']) {
       const market = { exchangeId: 'v', reportedVolumeUsd24h: 0, depthUsd2pct: null };
       const slice = {
