@@ -9,7 +9,9 @@ export default defineConfig({
     // share the two cores without either starving.
     maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A file with settings of its own starts its own built app; beside the live soak on the two cores that start
+    // outlasted 120 s once (2026-11-30, the offline suite).
+    hookTimeout: 240_000,
     // A browser, a server and its simulator share two cores here: a save's round trip can outlast vitest's 1 s
     // default for expect.poll (CI failed the watch-list editor's keyboard and remove tests that way).
     expect: { poll: { timeout: 10_000 } },

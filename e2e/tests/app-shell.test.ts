@@ -152,6 +152,7 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
     }
   });
 
+  // Three languages × two themes × every tab page: 45 s on an idle machine, past 60 s beside the live soak.
   it('renders the tab pages in three languages, light and dark, for review', async () => {
     for (const [locale, label] of [
       ['en-US', 'en'],
@@ -178,5 +179,5 @@ describe.skipIf(!chromiumPath)('the app shell in a phone-sized Chromium', () => 
         }
       }
     }
-  });
+  }, 180_000);
 });
