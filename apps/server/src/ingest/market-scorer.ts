@@ -192,7 +192,11 @@ export class MarketScorer {
     const concurrent = new Map<string, number[]>();
     for (const coins of depth.byVenue().values())
       for (const [coinId, reading] of coins)
-        if (!reading.lowerBound) concurrent.set(coinId, [...(concurrent.get(coinId) ?? []), reading.usd]);
+        if (!reading.lowerBound) {
+          const depths = concurrent.get(coinId);
+          if (depths) depths.push(reading.usd);
+          else concurrent.set(coinId, [reading.usd]);
+        }
     const judged = await judge.judge(pause, {
       of: (exchangeId, coinId) => {
         const reading = depth.get(exchangeId, coinId);

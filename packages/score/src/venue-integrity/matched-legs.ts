@@ -129,7 +129,6 @@ class SecondLegs {
   readonly groupEnd: Int32Array;
   /** For each sided print, the position in `order` of its one-print candidate. */
   readonly position: Int32Array;
-  readonly single: Int32Array;
   prints: readonly TradePrint[] = [];
 
   private constructor(readonly printCapacity: number) {
@@ -143,7 +142,6 @@ class SecondLegs {
     this.order = new Int32Array(capacity);
     this.groupEnd = new Int32Array(capacity);
     this.position = new Int32Array(printCapacity);
-    this.single = new Int32Array(printCapacity);
   }
 
   /** The candidates of `prints` (in time order), in the scratch columns. */
@@ -157,13 +155,12 @@ class SecondLegs {
   }
 
   private build(): void {
-    const { prints, keys, start: starts, second, third, single } = this;
+    const { prints, keys, start: starts, second, third } = this;
     let count = 0;
     for (let start = 0; start < prints.length; start++) {
       const print = prints[start]!;
       if (print.side === null) continue;
       let amount = print.amount;
-      single[start] = count;
       keys[count] = sizeKey(amount);
       starts[count] = start;
       second[count] = -1;
@@ -190,7 +187,7 @@ class SecondLegs {
    * goes after the candidates of its size made before it, so a size's candidates stay in time order.
    */
   private group(count: number): void {
-    const { order, groupEnd, position, single, start } = this;
+    const { order, groupEnd, position, start, second } = this;
     const groups = this.groupsOf(count);
     const { groupOf, cursor } = this;
     // cursor[g]: where group g's next candidate goes (the groups laid out in the order first seen).
@@ -204,7 +201,8 @@ class SecondLegs {
     for (let candidate = 0; candidate < count; candidate++) {
       const at = cursor[groupOf[candidate]!]!++;
       order[at] = candidate;
-      if (single[start[candidate]!] === candidate) position[start[candidate]!] = at;
+      // A print's one-print candidate is the one without a second fill.
+      if (second[candidate] === -1) position[start[candidate]!] = at;
     }
   }
 

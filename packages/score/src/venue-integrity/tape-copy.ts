@@ -269,14 +269,8 @@ function bySize(logSizes: Float64Array): Uint32Array {
   const order = new Uint32Array(sorted.length);
   for (let index = 0; index < logSizes.length; index++) {
     const size = logSizes[index]!;
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (sorted[middle]! < size) low = middle + 1;
-      else high = middle;
-    }
-    order[low + next[low]!++] = index;
+    const first = firstIndex(sorted.length, (rank) => sorted[rank]! >= size);
+    order[first + next[first]!++] = index;
   }
   return order;
 }
