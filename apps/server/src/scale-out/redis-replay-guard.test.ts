@@ -26,9 +26,10 @@ describeWithRedis('RedisReplayGuard', () => {
     redis = null;
   });
 
+  // As the server opens its guards' connection: the claims of one turn leave in one pipeline.
   async function instance(): Promise<RedisReplayGuard> {
     return new RedisReplayGuard(
-      await redis!.connect(),
+      await redis!.connect({ autoPipelining: true }),
       redis!.keyPrefix,
       new OutageNotice(log, 'reads', 'allow'),
       new OutageNotice(log, 'writes', 'refuse'),
@@ -43,6 +44,18 @@ describeWithRedis('RedisReplayGuard', () => {
     expect(await second.claim(SIGNATURE, 60_000, false)).toBe(false);
     expect(await first.claim(SIGNATURE, 60_000)).toBe(false);
     expect(await second.claim(SIGNATURE.replace('0', 'f'), 60_000)).toBe(true);
+  });
+
+  it('answers each claim of a pipelined turn on its own: one yes per signature, repeats refused', async () => {
+    redis = createTestRedis();
+    const guard = await instance();
+    const signatures = Array.from(
+      { length: 50 },
+      (_, index) => SIGNATURE.slice(0, 30) + String(index).padStart(2, '0'),
+    );
+    const answers = await Promise.all([...signatures, ...signatures].map((key) => guard.claim(key, 60_000)));
+    expect(answers.slice(0, 50).every(Boolean)).toBe(true);
+    expect(answers.slice(50).some(Boolean)).toBe(false);
   });
 
   it('gives one yes to the same signature claimed on two instances at once', async () => {
@@ -67,7 +80,7 @@ describeWithRedis('RedisReplayGuard', () => {
 
 describe('RedisReplayGuard while Redis is down', () => {
   it('lets a read through and refuses a call that changes state with "too many attempts"', async () => {
-    const down = openRedis(CLOSED_REDIS_URL, log, 'test-down');
+    const down = openRedis(CLOSED_REDIS_URL, log, 'test-down', { autoPipelining: true });
     try {
       const guard = new RedisReplayGuard(
         down,

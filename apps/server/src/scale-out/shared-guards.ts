@@ -78,7 +78,7 @@ export function createSharedGuards(
       close: () => Promise.resolve(),
     };
   }
-  const redis = openRedis(config.REDIS_URL, log, 'guards');
+  const redis = openRedis(config.REDIS_URL, log, 'guards', { autoPipelining: true });
   return redisGuards(redis, config.REDIS_KEY_PREFIX, log, now);
 }
 

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { describe } from 'vitest';
 
 import { openRedis, redisReady } from '../../src/scale-out/redis-connection.js';
+import type { RedisOptions } from '../../src/scale-out/redis-connection.js';
 
 const redisUrl = process.env.REDIS_URL;
 
@@ -23,8 +24,8 @@ export interface TestRedis {
   url: string;
   /** Unique to this test run, so runs never see each other's keys; every key is removed by `dispose`. */
   keyPrefix: string;
-  /** A new connection, as one more server instance would open it, once it is ready. */
-  connect(): Promise<Redis>;
+  /** A new connection, as one more server instance would open it (`options` as `openRedis` takes them), once ready. */
+  connect(options?: RedisOptions): Promise<Redis>;
   dispose(): Promise<void>;
 }
 
@@ -37,8 +38,8 @@ export function createTestRedis(): TestRedis {
   return {
     url,
     keyPrefix,
-    async connect() {
-      const redis = openRedis(url, log, `test-${connections.length}`);
+    async connect(options) {
+      const redis = openRedis(url, log, `test-${connections.length}`, options);
       connections.push(redis);
       await redisReady(redis, 5_000);
       return redis;
