@@ -171,3 +171,73 @@ describe('MarketScorer over venues it read and venues it did not', () => {
     expect(Math.max(...others.map((score) => score.rank))).toBeLessThan(tether.rank);
   });
 });
+
+describe('MarketScorer holding a pair its runs do not sample to its own tape', () => {
+  const FIVE_MINUTES = 300_000;
+  /** An hour of 100 prints worth $2,083 each: the tape prints $5M a day. */
+  const tape = (pair: PairQuery, end: number) =>
+    Array.from({ length: 100 }, (_, index) => ({
+      id: String(index),
+      ...pair,
+      base: pair.coinId,
+      price: 100,
+      amount: 20.83,
+      side: index % 2 === 0 ? ('buy' as const) : ('sell' as const),
+      timestamp: end - 3_600_000 + index * 36_000,
+    }));
+
+  /**
+   * Binance lists 19 coins at $1B a day, half of each coin's volume, and "target" at a reported $500M: 100 × its
+   * tape, and under 5 % of the coin's volume, so neither the largest (6) nor the most influential (12) pairs.
+   */
+  function inflatedMarket(): MarketSnapshot {
+    const snapshot = new MarketSnapshot(60_000);
+    const coins = [
+      ...Array.from({ length: 19 }, (_, index) =>
+        coin(`c${index}`, 1e10 - index * 1e8, [
+          ticker('binance', `c${index}`, 1e9, null),
+          ticker('okx', `c${index}`, 1e9, null),
+        ]),
+      ),
+      coin('target', 5e9, [ticker('binance', 'target', 5e8, null), ticker('okx', 'target', 1e10, null)]),
+    ];
+    for (const state of coins) snapshot.coins.set(state.profile.id, state);
+    for (const id of ['binance', 'okx'])
+      snapshot.exchanges.set(id, emptyExchangeState({ id } as ExchangeProfile, NOW));
+    return snapshot;
+  }
+
+  it('reads its tape in rotation after a run, and the next runs count at most 2.5 × what it prints', async () => {
+    let now = NOW;
+    const read: string[] = [];
+    const provider = {
+      ...liveProvider(new Set(['binance'])),
+      getTrades: (pair: PairQuery) => {
+        if (pair.exchangeId !== 'binance') return Promise.reject(new NotFoundError('ccxt', 'not served'));
+        read.push(pair.coinId);
+        return Promise.resolve(pair.coinId === 'target' ? tape(pair, now) : []);
+      },
+    } as unknown as MarketDataProvider;
+    const snapshot = inflatedMarket();
+    const log = { warn: () => {} } as unknown as FastifyBaseLogger;
+    const scorer = new MarketScorer(provider, snapshot, log, () => now);
+    const signal = new AbortController().signal;
+
+    await scorer.run(signal);
+    expect(read).not.toContain('target');
+    const before = venueVolume(snapshot, 'target', 'binance');
+    expect(before.limitedBy).not.toBe('tape');
+    expect(before.plausible).toBeGreaterThan(1e8);
+
+    await scorer.rotateTapes(signal);
+    expect(read).toContain('target');
+    now += FIVE_MINUTES;
+    await scorer.run(signal);
+    const after = venueVolume(snapshot, 'target', 'binance');
+    expect(after.limitedBy).toBe('tape');
+    // The tape's 99 gaps of 36 s carry 99 prints of $2,083: $5.0M a day. Counted: 2.5 × that at most.
+    const printedPerDay = ((99 * 100 * 20.83) / (99 * 36_000)) * 86_400_000;
+    expect(after.plausible).toBeLessThanOrEqual(2.5 * printedPerDay * (1 + 1e-9));
+    expect(after.plausible).toBeGreaterThan(0);
+  });
+});

@@ -143,6 +143,21 @@ export class MarketScorer {
     }
   }
 
+  /**
+   * After a run: reads the tapes of pairs the runs' samples leave out, in rotation (venue-sampler.ts `rotate`),
+   * into the day's tape rates, so the next runs hold each pair's reported volume to its own tape.
+   */
+  async rotateTapes(signal: AbortSignal): Promise<void> {
+    const now = this.now();
+    const tickers = [...this.snapshot.coins.values()]
+      .filter((coin) => coin.price !== null)
+      .flatMap((coin) => coin.venues.map((venue) => venue.ticker));
+    const usdPerCoin = (coinId: string) => this.snapshot.coins.get(coinId)?.price ?? null;
+    await this.sampler.rotate(tickers, signal, (exchangeId, trades) =>
+      this.tapeRates.record(exchangeId, trades, usdPerCoin, now),
+    );
+  }
+
   /** The last computed integrity of a venue, null when it was never sampled. */
   integrityOf(exchangeId: string): VenueIntegrity | null {
     return this.venueIntegrity.get(exchangeId) ?? null;

@@ -60,6 +60,8 @@ describe('VenueSampler', () => {
     const sampler = new VenueSampler(provider, {
       tapePairsPerVenue: 2,
       influentialPairsPerVenue: 1,
+      rotatingTapesPerVenue: 0,
+      rotationBudgetMs: 0,
       maxBooksPerRun: 0,
       bookLevels: 10,
       maxBookLevels: 10,
@@ -139,5 +141,128 @@ describe('VenueSampler', () => {
       booked: false,
       figure: { book: false, published: true },
     });
+  });
+});
+
+/** A tape venue recording each pair read as `venue|coin`; `slowMs` a call, `failing` pairs refused once each. */
+function tapeVenue(read: string[], { slowMs = 0, failing = new Set<string>() } = {}): MarketDataProvider {
+  return {
+    capabilities: new Set(['trades']),
+    getTrades: async (pair: PairQuery) => {
+      if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
+      const key = `${pair.exchangeId}|${pair.coinId}`;
+      if (failing.delete(key)) throw new Error('timed out');
+      read.push(key);
+      return [];
+    },
+  } as unknown as MarketDataProvider;
+}
+
+/** A repeatable uniform source (a linear congruential generator). */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const rotation = (rotatingTapesPerVenue: number, rotationBudgetMs = 60_000) => ({
+  ...DEFAULT_SAMPLER_OPTIONS,
+  tapePairsPerVenue: 1,
+  influentialPairsPerVenue: 0,
+  rotatingTapesPerVenue,
+  rotationBudgetMs,
+  maxBooksPerRun: 0,
+  random: seeded(7),
+});
+
+describe('VenueSampler rotation', () => {
+  const signal = new AbortController().signal;
+  // One venue, its largest pair sampled every run, eleven small pairs only the rotation reads.
+  const small = Array.from({ length: 11 }, (_, index) => ticker('big', `coin${index}`, 1e6 + index));
+  const tickers = [ticker('big', 'bitcoin', 9e9), ...small];
+
+  it('reads every pair the sample leaves out, each once before any twice, never the sampled one', async () => {
+    const read: string[] = [];
+    let now = 0;
+    const sampler = new VenueSampler(tapeVenue(read), { ...rotation(3), now: () => now });
+    const rotated: string[][] = [];
+    for (let run = 0; run < 8; run++) {
+      now += 300_000;
+      await sampleAll(sampler, tickers);
+      const before = read.length;
+      await sampler.rotate(tickers, signal, () => {});
+      rotated.push(read.slice(before));
+    }
+    expect(rotated.every((picks) => picks.length === 3)).toBe(true);
+    expect(rotated.flat()).not.toContain('big|bitcoin');
+    // 24 reads of 11 pairs: the first 11 reads (runs 1–4) hold every pair, and no pair is read a third time.
+    const counts = new Map<string, number>();
+    for (const key of rotated.flat()) counts.set(key, (counts.get(key) ?? 0) + 1);
+    expect(counts.size).toBe(11);
+    expect(new Set(rotated.slice(0, 4).flat().slice(0, 11)).size).toBe(11);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(3);
+  });
+
+  it('picks at random among the pairs read longest ago: two seeds read different pairs first', async () => {
+    const firsts = await Promise.all(
+      [1, 2, 3].map(async (seed) => {
+        const read: string[] = [];
+        const sampler = new VenueSampler(tapeVenue(read), {
+          ...rotation(3),
+          random: seeded(seed),
+          now: () => 0,
+        });
+        await sampler.rotate(tickers, signal, () => {});
+        return read.sort().join(',');
+      }),
+    );
+    expect(new Set(firsts).size).toBeGreaterThan(1);
+  });
+
+  it('hands each read tape to the recorder with its venue', async () => {
+    const recorded: string[] = [];
+    const sampler = new VenueSampler(tapeVenue([]), { ...rotation(2), now: () => 0 });
+    await sampler.rotate(tickers, signal, (exchangeId, trades) =>
+      recorded.push(`${exchangeId}:${trades.length}`),
+    );
+    expect(recorded).toEqual(['big:0', 'big:0']);
+  });
+
+  it('stops once its budget is spent and starts with the venues it did not reach', async () => {
+    const read: string[] = [];
+    let now = 0;
+    const sampler = new VenueSampler(tapeVenue(read, { slowMs: 30 }), { ...rotation(1, 10), now: () => now });
+    const venues = ['a', 'b', 'c'].map((id) => ticker(id, 'coin', 1e6));
+    const firstOf = async () => {
+      now += 300_000;
+      const before = read.length;
+      await sampler.rotate(venues, signal, () => {});
+      return read.slice(before);
+    };
+    // Each call reads one venue (30 ms against a 10 ms budget), the one rotated longest ago.
+    expect(await firstOf()).toEqual(['a|coin']);
+    expect(await firstOf()).toEqual(['b|coin']);
+    expect(await firstOf()).toEqual(['c|coin']);
+    expect(await firstOf()).toEqual(['a|coin']);
+  });
+
+  it('tries a pair whose read failed again before the pairs it already read', async () => {
+    const read: string[] = [];
+    let now = 0;
+    const twoPairs = [ticker('big', 'alpha', 1e6), ticker('big', 'beta', 1e6)];
+    const sampler = new VenueSampler(tapeVenue(read, { failing: new Set(['big|alpha']) }), {
+      ...rotation(1),
+      random: () => 0,
+      now: () => now,
+    });
+    // Both never read (ties keep the list's order) and random 0 takes the first: alpha, which fails.
+    for (let run = 0; run < 3; run++) {
+      now += 300_000;
+      await sampler.rotate(twoPairs, signal, () => {});
+    }
+    // alpha fails first, so it is still among the never read and is read on the second call.
+    expect(read).toEqual(['big|alpha', 'big|beta']);
   });
 });

@@ -1,4 +1,10 @@
-import type { MarketDataProvider, OrderBookSnapshot, TradePrint, VenueTicker } from '@coinlens/market-model';
+import type {
+  MarketDataProvider,
+  OrderBookSnapshot,
+  PairQuery,
+  TradePrint,
+  VenueTicker,
+} from '@coinlens/market-model';
 import { addDepth, bandDepth, pairDepth } from './book-depth.js';
 import type { BandDepth, DepthReading } from './book-depth.js';
 import { EventLoopSlices } from '../runtime/event-loop-slices.js';
@@ -35,6 +41,14 @@ export interface SamplerOptions {
    * word matters most to a coin's score, its tape is read, even when the pair is small for the venue.
    */
   influentialPairsPerVenue: number;
+  /**
+   * Pairs per venue whose tape is read after the run only for what it prints (the tape cap, tape-rate.ts): pairs
+   * outside the run's sample, picked at random among those read longest ago (never read first), so over the day
+   * every pair's reported volume meets its own tape and a venue cannot know which of its small pairs is next.
+   */
+  rotatingTapesPerVenue: number;
+  /** Busy time the rotation may take after a run; what it does not reach waits for the next run. */
+  rotationBudgetMs: number;
   /** Books fetched per run for the depth of every pair, oldest-sampled first, so a slow source is never flooded. */
   maxBooksPerRun: number;
   /** Levels per side asked first; a book whose levels end short of ±2 % is asked again ten times deeper. */
@@ -42,11 +56,17 @@ export interface SamplerOptions {
   /** The deepest read (Binance serves 5,000 levels; ccxt-provider.ts asks no venue more than it serves). */
   maxBookLevels: number;
   now: () => number;
+  /** Uniform in [0, 1): which of the pairs read longest ago the rotation reads. */
+  random?: () => number;
 }
 
 export const DEFAULT_SAMPLER_OPTIONS: Omit<SamplerOptions, 'now'> = {
   tapePairsPerVenue: 6,
   influentialPairsPerVenue: 12,
+  // The default universe's venues list ~260 pairs: each is read several times a day at a run every 5 minutes.
+  rotatingTapesPerVenue: 6,
+  // Live sources are throttled per venue (a few hundred ms a call): about 2 calls for each of 25 venues a run.
+  rotationBudgetMs: 20_000,
   // The default universe has ~18,000 pairs: every book each run, so liquidity is never judged on a partial
   // sample; a rate-limited source gets through them in rotation.
   maxBooksPerRun: 25_000,
@@ -95,6 +115,10 @@ const pairKey = (ticker: Pick<VenueTicker, 'exchangeId' | 'coinId' | 'quote'>) =
 export class VenueSampler {
   /** Last sampled depth per venue, coin and quote currency. */
   private readonly depth = new Map<string, Map<string, Map<string, { depth: BandDepth; at: number }>>>();
+  /** When each pair's tape was last read (`pairKey`), by the run's sample or the rotation. */
+  private readonly tapeReadAt = new Map<string, number>();
+  /** When each venue's rotation last ran, so a rotation cut short by its budget starts with the others next. */
+  private readonly rotatedAt = new Map<string, number>();
 
   constructor(
     private readonly provider: MarketDataProvider,
@@ -144,6 +168,7 @@ export class VenueSampler {
           if (hasTrades) {
             trades = await this.provider.getTrades(pair, null, signal);
             answered = true;
+            this.tapeReadAt.set(pairKey(ticker), this.options.now());
           }
           if (hasBooks) {
             const read = await this.readBook(ticker, signal);
@@ -169,6 +194,60 @@ export class VenueSampler {
         tickers.filter((ticker) => !tapeBooks.has(pairKey(ticker))),
         signal,
       );
+  }
+
+  /**
+   * Reads, for each venue, the tapes of `rotatingTapesPerVenue` pairs the run's sample left out and hands each to
+   * `record`: picked at random among the pairs never read, then among twice as many pairs read longest ago, venues rotated
+   * longest ago first, until `rotationBudgetMs` is spent. A failed read is skipped; an abort ends the rotation.
+   */
+  async rotate(
+    tickers: readonly VenueTicker[],
+    signal: AbortSignal,
+    record: (exchangeId: string, trades: readonly TradePrint[]) => void,
+  ): Promise<void> {
+    if (!this.provider.capabilities.has('trades') || this.options.rotatingTapesPerVenue <= 0) return;
+    const random = this.options.random ?? Math.random;
+    // Plain copies, taken before the first await: a snapshot's tickers read columns later ticks overwrite.
+    const byVenue = new Map<string, { pair: PairQuery; readAt: number }[]>();
+    for (const ticker of tickers) {
+      if (!(ticker.volumeUsd24h > 0)) continue;
+      const entry = {
+        pair: { exchangeId: ticker.exchangeId, coinId: ticker.coinId, quote: ticker.quote },
+        readAt: this.tapeReadAt.get(pairKey(ticker)) ?? -Infinity,
+      };
+      const list = byVenue.get(ticker.exchangeId);
+      if (list) list.push(entry);
+      else byVenue.set(ticker.exchangeId, [entry]);
+    }
+    const venues = [...byVenue.keys()].sort(
+      (a, b) => (this.rotatedAt.get(a) ?? -Infinity) - (this.rotatedAt.get(b) ?? -Infinity),
+    );
+    const started = performance.now();
+    const slices = new EventLoopSlices();
+    for (const exchangeId of venues) {
+      if (performance.now() - started > this.options.rotationBudgetMs || signal.aborted) return;
+      this.rotatedAt.set(exchangeId, this.options.now());
+      const oldest = byVenue
+        .get(exchangeId)!
+        .sort((a, b) => a.readAt - b.readAt)
+        .slice(0, 2 * this.options.rotatingTapesPerVenue);
+      for (let picked = 0; picked < this.options.rotatingTapesPerVenue && oldest.length > 0; picked++) {
+        // Pairs never read come first, and are all at the front of the list.
+        const never = oldest.findIndex((entry) => entry.readAt !== -Infinity);
+        const pool = never > 0 ? never : oldest.length;
+        const { pair } = oldest.splice(Math.floor(random() * pool), 1)[0]!;
+        await slices.pause();
+        if (signal.aborted) return;
+        try {
+          const trades = await this.provider.getTrades(pair, null, signal);
+          this.tapeReadAt.set(pairKey(pair), this.options.now());
+          record(exchangeId, trades);
+        } catch {
+          // A pair that fails now stays among the oldest and is tried again.
+        }
+      }
+    }
   }
 
   /**

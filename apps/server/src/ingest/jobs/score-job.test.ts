@@ -74,6 +74,14 @@ class FakeScorer {
     return Promise.resolve();
   }
 
+  /** The snapshot's version each rotation saw. */
+  rotatedAt: number[] = [];
+
+  rotateTapes(): Promise<void> {
+    this.rotatedAt.push(this.snapshot.version);
+    return Promise.resolve();
+  }
+
   exchangeRanking(): readonly string[] {
     return this.ranking;
   }
@@ -96,6 +104,15 @@ const certifications = (snapshot: MarketSnapshot) =>
   Object.fromEntries([...snapshot.coins].map(([id, coin]) => [id, coin.certification]));
 
 describe('the score job', () => {
+  it("reads the rotation's tapes only once the run's result is out", async () => {
+    const snapshot = market();
+    const { job, scorer } = scoreJob(snapshot);
+    const version = snapshot.version;
+    await job.run(new AbortController().signal);
+    expect(scorer.rotatedAt).toEqual([version + 1]);
+    expect(snapshot.version).toBe(version + 1);
+  });
+
   it('certifies from the score at once, and ranks the exchanges as the score puts them', async () => {
     const snapshot = market();
     const { job } = scoreJob(snapshot);

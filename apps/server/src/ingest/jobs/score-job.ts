@@ -34,5 +34,7 @@ export class ScoreJob {
       coin.certification = certificationOf(coin.profile, coin.score, coin.venues);
     this.ranking.rank();
     this.snapshot.version++;
+    // Once the run's result is out: what the rotation reads serves the next runs.
+    await this.scorer.rotateTapes(signal);
   }
 }
