@@ -57,6 +57,27 @@ describe('tape rate', () => {
     );
   });
 
+  it('keeps the windows of one hour as one tally, at the rate of all of them', () => {
+    const rates = new TapeRates();
+    const usdPerCoin = () => 1;
+    // Twelve runs five minutes apart, each reading the last minute: one print of 100 a second, then one of 200.
+    for (let run = 0; run < 12; run++) {
+      const start = run * 300_000;
+      rates.record(
+        'venue',
+        prints(61, 1_000, start, run % 2 === 0 ? 100 : 200, 1),
+        usdPerCoin,
+        start + 60_000,
+      );
+    }
+    expect(rates.size).toBe(1);
+    const pooled = (6 * 60 * 100 + 6 * 60 * 200) / (12 * 60_000);
+    expect(rates.dailyUsd('venue', 'coin', 'USDT', 3_600_000)).toBeCloseTo(pooled * DAY_MS);
+    // The next hour's read opens a second tally.
+    rates.record('venue', prints(61, 1_000, 3_600_000, 100, 1), usdPerCoin, 3_660_000);
+    expect(rates.size).toBe(2);
+  });
+
   it('skips a coin it cannot price', () => {
     const rates = new TapeRates();
     rates.record('venue', prints(100, 1_000), () => null, 100_000);

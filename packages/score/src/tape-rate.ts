@@ -2,7 +2,8 @@ import type { TradePrint } from '@coinlens/market-model';
 
 import { SCORE_PARAMETERS } from './methodology.js';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * Below these a window says too little about a pair's daily rate to cap what the venue reports. Half the pairs a
@@ -67,13 +68,20 @@ export function tapeCapped(reportedUsd: number, tapeDailyUsd: number | null): nu
     : Math.min(reportedUsd, SCORE_PARAMETERS.tapeTolerance * Math.max(0, tapeDailyUsd));
 }
 
+/** A pair's windows whose reads ended in one clock hour, added up. */
+interface HourTally extends TapeWindow {
+  hour: number;
+}
+
 /**
  * The windows the score's runs read of each pair's tape over the last day, pooled into its daily rate: runs at
  * many moments of the day measure the day, where one read of a busy pair covers seconds. A window that repeats
- * an earlier one (a quiet pair's tape between runs) adds its prints and its span alike, so the rate holds.
+ * an earlier one (a quiet pair's tape between runs) adds its prints and its span alike, so the rate holds. The
+ * windows of one hour are kept as their sum (a pair read every run has 12 an hour, and the rotation reads every
+ * pair of a venue): at most 25 tallies a pair, each forgotten once its last window is a day old.
  */
 export class TapeRates {
-  private readonly windows = new Map<string, TapeWindow[]>();
+  private readonly tallies = new Map<string, HourTally[]>();
 
   constructor(private readonly horizonMs: number = DAY_MS) {}
 
@@ -100,15 +108,29 @@ export class TapeRates {
       if (usd === null || !(usd > 0)) continue;
       const window = tapeWindow(pairPrints, (print) => print.amount * usd);
       if (!window) continue;
-      const kept = (this.windows.get(key) ?? []).filter((old) => old.endsAt > now - this.horizonMs);
-      kept.push(window);
-      this.windows.set(key, kept);
+      const kept = (this.tallies.get(key) ?? []).filter((old) => old.endsAt > now - this.horizonMs);
+      const hour = Math.floor(window.endsAt / HOUR_MS);
+      const last = kept.at(-1);
+      if (last?.hour === hour) {
+        last.notionalUsd += window.notionalUsd;
+        last.spanMs += window.spanMs;
+        last.prints += window.prints;
+        last.endsAt = Math.max(last.endsAt, window.endsAt);
+      } else kept.push({ ...window, hour });
+      this.tallies.set(key, kept);
     }
   }
 
   /** The pair's 24 h USD volume at the rate of its windows of the last day; null when it was not read enough. */
   dailyUsd(exchangeId: string, coinId: string, quote: string, now: number): number | null {
-    const windows = this.windows.get(TapeRates.key(exchangeId, coinId, quote)) ?? [];
-    return dailyRate(windows.filter((window) => window.endsAt > now - this.horizonMs));
+    const tallies = this.tallies.get(TapeRates.key(exchangeId, coinId, quote)) ?? [];
+    return dailyRate(tallies.filter((tally) => tally.endsAt > now - this.horizonMs));
+  }
+
+  /** How many hourly tallies are held, over all pairs (what the rates cost in memory). */
+  get size(): number {
+    let count = 0;
+    for (const tallies of this.tallies.values()) count += tallies.length;
+    return count;
   }
 }
