@@ -9,15 +9,17 @@ const silentLog = { info() {}, warn() {}, error() {}, debug() {}, child: () => s
 /**
  * Scores the market of `provider` at each of `times` in turn with one snapshot and scorer (as a running server
  * keeps them); `clock.now` is set to each time. Between two runs the scorer reads its rotation of tapes, as the
- * score job does after each run. Answers the state after the last.
+ * score job does after each run. `afterRun(state, index)`, where given, sees the state after each run. Answers
+ * the state after the last.
  */
-export async function scoredMarket(provider, clock, times) {
+export async function scoredMarket(provider, clock, times, afterRun = () => {}) {
   const snapshot = new MarketSnapshot(60_000);
   const scorer = new MarketScorer(provider, snapshot, silentLog, () => clock.now);
   let state = null;
   for (const [index, time] of times.entries()) {
     clock.now = time;
     state = await buildAndScore(provider, snapshot, scorer, time);
+    await afterRun(state, index);
     if (index < times.length - 1) await scorer.rotateTapes(AbortSignal.timeout(600_000));
   }
   return state;
