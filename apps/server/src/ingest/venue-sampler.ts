@@ -47,7 +47,7 @@ export interface SamplerOptions {
    * every pair's reported volume meets its own tape and a venue cannot know which of its small pairs is next.
    */
   rotatingTapesPerVenue: number;
-  /** Busy time the rotation may take after a run; what it does not reach waits for the next run. */
+  /** Time the rotation may take after a run, its calls included; what it does not reach waits for the next. */
   rotationBudgetMs: number;
   /** Books fetched per run for the depth of every pair, oldest-sampled first, so a slow source is never flooded. */
   maxBooksPerRun: number;
@@ -198,8 +198,9 @@ export class VenueSampler {
 
   /**
    * Reads, for each venue, the tapes of `rotatingTapesPerVenue` pairs the run's sample left out and hands each to
-   * `record`: picked at random among the pairs never read, then among twice as many pairs read longest ago, venues rotated
-   * longest ago first, until `rotationBudgetMs` is spent. A failed read is skipped; an abort ends the rotation.
+   * `record`: picked at random among the pairs never read, else among twice as many pairs read longest ago; the
+   * venues rotated longest ago first, until `rotationBudgetMs` is spent. A failed read is skipped (and tried
+   * again first next time); an abort ends the rotation.
    */
   async rotate(
     tickers: readonly VenueTicker[],
