@@ -78,7 +78,9 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<R
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, child, 120_000);
+    // A safety net, not a speed bound: beside the other suites' apps and browsers on two cores, a fresh server's
+    // first tick has taken over two minutes (its tick timed out three times; Redis refused a connect in 2 s).
+    await waitForHealth(baseUrl, child, 200_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
