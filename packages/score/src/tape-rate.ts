@@ -68,11 +68,6 @@ export function tapeCapped(reportedUsd: number, tapeDailyUsd: number | null): nu
     : Math.min(reportedUsd, SCORE_PARAMETERS.tapeTolerance * Math.max(0, tapeDailyUsd));
 }
 
-/** A pair's windows whose reads ended in one clock hour, added up. */
-interface HourTally extends TapeWindow {
-  hour: number;
-}
-
 /**
  * The windows the score's runs read of each pair's tape over the last day, pooled into its daily rate: runs at
  * many moments of the day measure the day, where one read of a busy pair covers seconds. A window that repeats
@@ -81,7 +76,8 @@ interface HourTally extends TapeWindow {
  * pair of a venue): at most 25 tallies a pair, each forgotten once its last window is a day old.
  */
 export class TapeRates {
-  private readonly tallies = new Map<string, HourTally[]>();
+  /** Per pair, the sum of the windows that ended in each clock hour, in the order read. */
+  private readonly tallies = new Map<string, TapeWindow[]>();
 
   constructor(private readonly horizonMs: number = DAY_MS) {}
 
@@ -109,14 +105,13 @@ export class TapeRates {
       const window = tapeWindow(pairPrints, (print) => print.amount * usd);
       if (!window) continue;
       const kept = (this.tallies.get(key) ?? []).filter((old) => old.endsAt > now - this.horizonMs);
-      const hour = Math.floor(window.endsAt / HOUR_MS);
       const last = kept.at(-1);
-      if (last?.hour === hour) {
+      if (last && Math.floor(last.endsAt / HOUR_MS) === Math.floor(window.endsAt / HOUR_MS)) {
         last.notionalUsd += window.notionalUsd;
         last.spanMs += window.spanMs;
         last.prints += window.prints;
         last.endsAt = Math.max(last.endsAt, window.endsAt);
-      } else kept.push({ ...window, hour });
+      } else kept.push({ ...window });
       this.tallies.set(key, kept);
     }
   }

@@ -119,6 +119,9 @@ export class MarketScorer {
   private venueIntegrity = new Map<string, VenueIntegrity>();
   /** What each sampled pair's tape prints a day, pooled over the last day's runs. */
   private readonly tapeRates = new TapeRates();
+  /** A coin's USD price in the snapshot, which values its prints for the tape rates. */
+  private readonly usdPerCoin = (coinId: string): number | null =>
+    this.snapshot.coins.get(coinId)?.price ?? null;
   /** How long the last run took: sampling the source, and computing from the sample. */
   lastRun = { sampleMs: 0, computeMs: 0 };
 
@@ -152,9 +155,8 @@ export class MarketScorer {
     const tickers = [...this.snapshot.coins.values()]
       .filter((coin) => coin.price !== null)
       .flatMap((coin) => coin.venues.map((venue) => venue.ticker));
-    const usdPerCoin = (coinId: string) => this.snapshot.coins.get(coinId)?.price ?? null;
     await this.sampler.rotate(tickers, signal, (exchangeId, trades) =>
-      this.tapeRates.record(exchangeId, trades, usdPerCoin, now),
+      this.tapeRates.record(exchangeId, trades, this.usdPerCoin, now),
     );
   }
 
@@ -171,7 +173,6 @@ export class MarketScorer {
       coin.venues.map((venue) => tickerCopy(venue.ticker)),
     );
     const sampleStarted = performance.now();
-    const usdPerCoin = (coinId: string) => this.snapshot.coins.get(coinId)?.price ?? null;
     // Each pair's prints are reduced as they arrive and let go (venue-sampler.ts `SampleSink`).
     const judge = new VenueJudge();
     const slices = new EventLoopSlices();
@@ -183,7 +184,7 @@ export class MarketScorer {
     // prints alive across a turn outlive the young collections the other jobs' allocations bring, and are promoted.
     await this.sampler.sample(tickers, signal, {
       pair: (exchangeId, trades, books) => {
-        this.tapeRates.record(exchangeId, trades, usdPerCoin, now);
+        this.tapeRates.record(exchangeId, trades, this.usdPerCoin, now);
         judge.addTape(exchangeId, trades, books);
       },
       venue: (figures) => judge.closeVenue(figures),
