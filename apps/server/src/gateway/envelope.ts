@@ -1,3 +1,5 @@
+import { unescape } from 'node:querystring';
+
 import type { SignedEnvelope } from '@coinlens/contract';
 
 const ENVELOPE_FIELDS = ['data', 'app_id', 'dev_id', 'timestamp', 'v', 'nonce', 'signature'] as const;
@@ -36,16 +38,43 @@ export type EnvelopeFields = Record<string, string>;
 
 const MAX_FIELDS = 32;
 
-/** Parses an `application/x-www-form-urlencoded` body; a repeated field is refused rather than guessed at. */
+/** One name or value of a form body: `+` is a space and `%XX` a byte, malformed escapes kept as written. */
+function decodeFormComponent(text: string): string {
+  if (!text.includes('%') && !text.includes('+')) return text;
+  // querystring's unescape falls back to a byte-wise decode where decodeURIComponent would throw, as URLSearchParams does.
+  return unescape(text.replaceAll('+', ' '));
+}
+
+/**
+ * Parses an `application/x-www-form-urlencoded` body as URLSearchParams would; a repeated field is refused rather
+ * than guessed at. Written out because it runs on every gateway call and URLSearchParams' object and iterator
+ * cost more than the decoding itself.
+ */
 export function parseFormFields(body: string): EnvelopeFields {
   const fields: EnvelopeFields = Object.create(null) as EnvelopeFields;
   let count = 0;
-  for (const [key, value] of new URLSearchParams(body)) {
-    if (++count > MAX_FIELDS) throw new EnvelopeError('body', 'too many fields');
-    if (key in fields) throw new EnvelopeError(nameableField(key), 'repeated field');
-    fields[key] = value;
+  for (let start = 0; start < body.length;) {
+    const ampersand = body.indexOf('&', start);
+    const end = ampersand === -1 ? body.length : ampersand;
+    if (end > start) {
+      if (++count > MAX_FIELDS) throw new EnvelopeError('body', 'too many fields');
+      const equals = body.indexOf('=', start);
+      const split = equals === -1 || equals > end ? end : equals;
+      const key = decodeFormComponent(body.slice(start, split));
+      if (key in fields) throw new EnvelopeError(nameableField(key), 'repeated field');
+      fields[key] = split === end ? '' : decodeFormComponent(body.slice(split + 1, end));
+    }
+    start = end + 1;
   }
   return fields;
+}
+
+/**
+ * Whether `body` is what parseFormFields answered: the only body of the gateway without a prototype (a JSON
+ * body always has one), so it needs no second reading.
+ */
+function isParsedForm(body: object): body is EnvelopeFields {
+  return Object.getPrototypeOf(body) === null;
 }
 
 /** Reads the envelope of a JSON body (non-POST methods): an object of string (or number) fields. */
@@ -60,6 +89,11 @@ export function jsonEnvelopeFields(body: unknown): EnvelopeFields {
     else throw new EnvelopeError(nameableField(key), 'must be a string');
   }
   return fields;
+}
+
+/** The envelope of a request body: a form body as parseFormFields answered it, a JSON body read by jsonEnvelopeFields. */
+export function bodyEnvelopeFields(body: unknown): EnvelopeFields {
+  return typeof body === 'object' && body !== null && isParsedForm(body) ? body : jsonEnvelopeFields(body);
 }
 
 /** Reads a query string envelope (GET); repeated keys are refused like in a form body. */

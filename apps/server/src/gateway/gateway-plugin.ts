@@ -18,7 +18,7 @@ import { resolveCallerLanguage } from './caller-language.js';
 import {
   EnvelopeError,
   nameableField,
-  jsonEnvelopeFields,
+  bodyEnvelopeFields,
   parseFormFields,
   PayloadTooLarge,
   queryEnvelopeFields,
@@ -123,7 +123,7 @@ function readEnvelopeFields(request: FastifyRequest): EnvelopeFields {
     return queryEnvelopeFields(queryStart === -1 ? '' : request.url.slice(queryStart + 1));
   }
   if (request.body === undefined || request.body === null) throw new EnvelopeError('body', 'required');
-  return jsonEnvelopeFields(request.body);
+  return bodyEnvelopeFields(request.body);
 }
 
 /**
@@ -222,10 +222,12 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
       changesState,
       ...(options.now ? { now: options.now } : {}),
     });
-    const { __dlang__: payloadLanguage, ...procedurePayload } = payload;
-    const language = resolveCallerLanguage(request.headers, payloadLanguage);
+    const language = resolveCallerLanguage(request.headers, payload.__dlang__);
+    // The payload is a fresh object of this call's own; a rest spread would copy it on every call for a field
+    // few callers send.
+    if ('__dlang__' in payload) delete payload.__dlang__;
     payloadLanguages.set(request, language);
-    return { payload: procedurePayload, language };
+    return { payload, language };
   }
 
   function contextOf(

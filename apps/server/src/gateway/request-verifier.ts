@@ -1,6 +1,6 @@
-import { hash, timingSafeEqual } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-import { canonicalFieldString, GATEWAY_VERSION } from '@coinlens/contract';
+import { canonicalFieldString, GATEWAY_VERSION, signaturesEqual } from '@coinlens/contract';
 import type { SignedEnvelope } from '@coinlens/contract';
 
 import { EnvelopeError } from './envelope.js';
@@ -60,8 +60,8 @@ function signatureMatches(
   secret: string,
   signature: string,
 ): boolean {
-  const expected = hash('md5', secret + canonicalFieldString(fields) + secret, 'buffer');
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+  // Compared as hex text in constant time: decoding the caller's hex into a Buffer cost more than the hash.
+  return signaturesEqual(hash('md5', secret + canonicalFieldString(fields) + secret, 'hex'), signature);
 }
 
 function decodePayload(data: string): Record<string, unknown> {

@@ -49,8 +49,9 @@ function actsForTheVisitor(request: FastifyRequest): boolean {
  */
 export function registerOriginPolicy(app: FastifyInstance, allowedOrigins: readonly string[]): void {
   const allowed: ReadonlySet<string> = new Set(allowedOrigins);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!actsForTheVisitor(request) || isAllowedOrigin(request.headers, request.host, allowed)) return;
+  // A callback hook: every request of every route passes here, and an async hook costs each one a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!actsForTheVisitor(request) || isAllowedOrigin(request.headers, request.host, allowed)) return done();
     request.log.info({ origin: request.headers.origin ?? null }, 'refused a request from another site');
     if (isSocketUpgrade(request)) {
       // Node hands an upgrade's connection over and no longer closes it: the answer must, or it stays open.
@@ -58,7 +59,8 @@ export function registerOriginPolicy(app: FastifyInstance, allowedOrigins: reado
       reply.raw.once('finish', () => request.raw.socket.end());
     }
     const code = ErrorCode.PermissionDenied;
-    await reply
+    // Answered here, so the request goes no further (done is not called).
+    void reply
       .code(403)
       .header('cache-control', 'no-store')
       .send({
