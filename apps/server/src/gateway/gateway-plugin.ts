@@ -79,6 +79,16 @@ export interface UploadEndpoint {
   handle(fields: Readonly<Record<string, string>>, context: ProcedureContext): Promise<unknown>;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The language of a gateway call once its envelope is open (`__dlang__`, else the headers), so failures after
+     * that answer in it too. A request's own field: a WeakMap keyed by every request cost each call more.
+     */
+    gatewayLanguage: AppLanguage | null;
+  }
+}
+
 type GatewayFault =
   | FastifyError
   | ProcedureFailure
@@ -133,8 +143,7 @@ function readEnvelopeFields(request: FastifyRequest): EnvelopeFields {
 const REGION_EXEMPT_PATHS: ReadonlySet<string> = new Set([`${GATEWAY_BASE_PATH}/v1/appsys_msrv/app_config`]);
 
 export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway, options) => {
-  /** The language a payload asked for (`__dlang__`), so failures after parsing answer in it too. */
-  const payloadLanguages = new WeakMap<FastifyRequest, AppLanguage>();
+  gateway.decorateRequest('gatewayLanguage', null);
 
   // Set before any route so every route of this scope, the upload included, answers through them.
   gateway.setNotFoundHandler((request, reply) =>
@@ -142,7 +151,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
   );
 
   gateway.setErrorHandler((error: GatewayFault, request, reply) => {
-    const language: AppLanguage = payloadLanguages.get(request) ?? resolveCallerLanguage(request.headers);
+    const language: AppLanguage = request.gatewayLanguage ?? resolveCallerLanguage(request.headers);
     if (error instanceof EnvelopeError) return sendParameterError(reply, error.field, error.detail, language);
     if (error instanceof FieldRejected) {
       return sendParameterError(reply, error.field, validationMessage(error.messageKey, language), language);
@@ -226,7 +235,7 @@ export const gatewayPlugin: FastifyPluginAsync<GatewayOptions> = async (gateway,
     // The payload is a fresh object of this call's own; a rest spread would copy it on every call for a field
     // few callers send.
     if ('__dlang__' in payload) delete payload.__dlang__;
-    payloadLanguages.set(request, language);
+    request.gatewayLanguage = language;
     return { payload, language };
   }
 
