@@ -206,6 +206,12 @@ export function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
+/** CPU time (user + system) a process has used, in ms, from /proc/<pid>/stat (Linux, 100 clock ticks a second). */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /**
  * A process's resident memory by kind of mapping, in MB, from /proc/<pid>/smaps (Linux): `files` (the node
  * binary, shared libraries, SQLite's mapped files), `malloc_heap` (glibc's main arena: array buffers, SQLite's
