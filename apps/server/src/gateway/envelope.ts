@@ -41,7 +41,7 @@ const MAX_FIELDS = 32;
 /** One name or value of a form body: `+` is a space and `%XX` a byte, malformed escapes kept as written. */
 function decodeFormComponent(text: string): string {
   if (!text.includes('%') && !text.includes('+')) return text;
-  // querystring's unescape falls back to a byte-wise decode where decodeURIComponent would throw, as URLSearchParams does.
+  // querystring's unescape decodes byte by byte where decodeURIComponent would throw, as URLSearchParams does.
   return unescape(text.replaceAll('+', ' '));
 }
 
