@@ -79,8 +79,9 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<R
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     // A safety net, not a speed bound: beside the other suites' apps and browsers on two cores, a fresh server's
-    // first tick has taken over two minutes (its tick timed out three times; Redis refused a connect in 2 s).
-    await waitForHealth(baseUrl, child, 200_000);
+    // first tick has taken over two minutes (its tick timed out three times; Redis refused a connect in 2 s), and
+    // on a slower machine its first score run outlasted its 120 s timeout, when the score job retries 5 min later.
+    await waitForHealth(baseUrl, child, 540_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
