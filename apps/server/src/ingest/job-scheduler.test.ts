@@ -53,4 +53,37 @@ describe('JobScheduler back-off', () => {
     expect(Math.max(...gaps)).toBe(5 * 60_000);
     scheduler.stop();
   });
+
+  it('retries a job that asks for it soon until its first success, then backs off as usual', async () => {
+    const scheduler = new JobScheduler(log);
+    const runs: number[] = [];
+    let outcome: 'fail' | 'succeed' = 'fail';
+    scheduler.add({
+      name: 'score',
+      intervalMs: 300_000,
+      timeoutMs: 120_000,
+      firstSuccessRetryMs: 15_000,
+      run: () => {
+        runs.push(Date.now());
+        return outcome === 'fail'
+          ? Promise.reject(new DOMException('The operation timed out.', 'TimeoutError'))
+          : Promise.resolve();
+      },
+    });
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Failing before any success: every 15 s, not the 10 minutes a 5-minute interval's back-off would wait.
+    const gapsBefore = runs.slice(1).map((at, index) => at - runs[index]!);
+    expect(gapsBefore).toEqual([15_000, 15_000, 15_000, 15_000]);
+    expect(scheduler.lastSuccess('score')).toBeNull();
+    outcome = 'succeed';
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(scheduler.lastSuccess('score')).not.toBeNull();
+    // Once it has succeeded, failures back off as any job's do (here five minutes, the cap).
+    outcome = 'fail';
+    const succeededRuns = runs.length;
+    await vi.advanceTimersByTimeAsync(20 * 60_000);
+    const gapsAfter = runs.slice(succeededRuns).map((at, index) => at - runs[succeededRuns - 1 + index]!);
+    expect(gapsAfter).toEqual([300_000, 300_000, 300_000, 300_000]);
+    scheduler.stop();
+  });
 });

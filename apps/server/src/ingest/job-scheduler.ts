@@ -8,6 +8,12 @@ export interface JobDefinition {
   /** Per-run time limit, passed to the job as an AbortSignal. */
   timeoutMs: number;
   run(signal: AbortSignal): Promise<void>;
+  /**
+   * Until the job has succeeded once, a failure is retried after at most this long instead of backing off: for a
+   * job whose first result the screens wait on (the score shows "warming" until its first run), where a run that
+   * timed out under a slow start would otherwise leave them waiting a whole back-off.
+   */
+  firstSuccessRetryMs?: number;
 }
 
 interface JobState {
@@ -27,7 +33,8 @@ const MAX_BACKOFF_INTERVALS = 10;
 /**
  * Runs named jobs on their intervals. A run never overlaps the previous one; a rate-limited provider delays
  * the next run by its Retry-After; other retryable failures back off exponentially, to at most ten intervals or
- * five minutes, whichever is shorter; permanent ones are logged and the job simply runs again on its interval.
+ * five minutes, whichever is shorter; permanent ones are logged and the job simply runs again on its interval. A job
+ * may ask to be retried sooner until its first success (`firstSuccessRetryMs`).
  */
 export class JobScheduler {
   private readonly jobs = new Map<string, JobState>();
@@ -69,7 +76,7 @@ export class JobScheduler {
       state.lastSuccessAt = this.now();
     } catch (error) {
       state.failures++;
-      nextDelay = this.delayAfterFailure(definition, state.failures, error);
+      nextDelay = this.delayAfterFailure(state, error);
       this.log.warn(
         { job: definition.name, failures: state.failures, retryInMs: nextDelay, err: error },
         'ingest job failed',
@@ -79,8 +86,17 @@ export class JobScheduler {
     this.schedule(state, Math.max(0, nextDelay - elapsed));
   }
 
-  private delayAfterFailure(definition: JobDefinition, failures: number, error: unknown): number {
+  private delayAfterFailure(state: JobState, error: unknown): number {
+    const { definition, failures } = state;
     if (error instanceof RateLimitedError) return Math.max(definition.intervalMs, error.retryAfterMs);
+    const backOff = this.backOff(definition, failures, error);
+    const { firstSuccessRetryMs } = definition;
+    return state.lastSuccessAt === null && firstSuccessRetryMs !== undefined
+      ? Math.min(backOff, firstSuccessRetryMs)
+      : backOff;
+  }
+
+  private backOff(definition: JobDefinition, failures: number, error: unknown): number {
     if (error instanceof ProviderError && !error.retryable) return definition.intervalMs;
     const intervals = Math.min(2 ** Math.min(failures, 10), MAX_BACKOFF_INTERVALS);
     return Math.min(MAX_BACKOFF_MS, definition.intervalMs * intervals);

@@ -51,6 +51,11 @@ const VENUES_MS = 60_000;
  * fetched since.
  */
 const PROFILES_MS = 60_000;
+/**
+ * Until a first score is published every score field is null and the market reads "warming", so a first run that
+ * failed (a timeout on a machine busy starting up) is tried again this soon, not after the job's back-off.
+ */
+const FIRST_SCORE_RETRY_MS = 15_000;
 /** While a staged start's venues are still being read for the first time, the score runs this often. */
 const WARM_UP_SCORE_MS = 60_000;
 
@@ -201,12 +206,13 @@ export class MarketIngest {
       job('signals', signalsMs, this.venues ? 600_000 : 60_000, this.signals),
       this.venues ? 1_000 : signalsMs,
     );
+    const score = this.venues
+      ? job('score', Math.min(scoreMs, WARM_UP_SCORE_MS), 120_000, {
+          run: (signal) => (this.stagedScoreDue() ? this.scoring.run(signal) : Promise.resolve()),
+        })
+      : job('score', scoreMs, 120_000, this.scoring);
     this.scheduler.add(
-      this.venues
-        ? job('score', Math.min(scoreMs, WARM_UP_SCORE_MS), 120_000, {
-            run: (signal) => (this.stagedScoreDue() ? this.scoring.run(signal) : Promise.resolve()),
-          })
-        : job('score', scoreMs, 120_000, this.scoring),
+      { ...score, firstSuccessRetryMs: Math.min(score.intervalMs, FIRST_SCORE_RETRY_MS) },
       Math.min(scoreMs, 1_000),
     );
     this.scheduler.add(job('retention', 3_600_000, 120_000, this.retention), 60_000);
