@@ -4,7 +4,7 @@
 // command's own path (write the folder, read it, auditVenues). Run: `npm run bench:real-attacks` (no build needed:
 // it runs the sources through tsx). Honest tapes are cut to their first 3,000 prints so λ = 100 stays tractable.
 // Then the informed washers (flow_coherent, imitation_prints, self_copy, dilution, ticker-only) at 10× over
-// `--seeds N` seeds (default 20; `--quick`: 3), and detection at a 1 % false-positive rate measured on honest
+// `--seeds N` seeds (default 20; `--quick`: 3), each seed's washer in a window at its own offset over the whole tape, and detection at a 1 % false-positive rate measured on honest
 // windows of the same tapes. The two Binance 2024 tapes trade against their real best bid/ask (bookTicker).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -137,7 +137,10 @@ async function auditAttack(attacks, extra = []) {
         venue: attack.tape.venue,
         integrity: verdict.integrity,
         fakeCounted:
-          Math.max(0, verdict.countedUsd - honest.get(attack.tape.venue).countedUsd) / attack.fakeDaily,
+          Math.max(
+            0,
+            verdict.countedUsd - (attack.honestCounted ?? honest.get(attack.tape.venue).countedUsd),
+          ) / attack.fakeDaily,
         detection: detectionOf(verdict),
         flags: verdict.flags,
       };
@@ -258,13 +261,45 @@ if (FAMILIES.length > 0) {
 // ---- informed washers at 10× --------------------------------------------------------------------------------
 const seedOf = (run, index) => 10_000 * (run + 1) + index;
 
+/**
+ * The stretch of `tape` the washer of seed `run` prints into: the auditor picks it, at offsets spread over the whole
+ * recorded tape (a tape of at most `PRINTS` prints is its one window), so a family is not measured only where the
+ * tape's first minutes happen to favour the detector.
+ */
+function windowOf(tape, run) {
+  const whole = fullTapes.find((candidate) => candidate.venue === tape.venue);
+  if (whole.prints.length <= PRINTS || SEEDS === 1) return tape;
+  const offset = Math.round((run * (whole.prints.length - PRINTS)) / (SEEDS - 1));
+  return { ...whole, prints: whole.prints.slice(offset, offset + PRINTS) };
+}
+
+/** What the score counts of `window` untouched, beside the other honest venues: the attacked run's baseline. */
+const honestCounted = new Map();
+async function honestCountedOf(window) {
+  const key = `${window.venue}|${window.prints[0].timestamp}`;
+  if (!honestCounted.has(key)) {
+    const verdicts = await audit([
+      ...honestUniverse.filter((venue) => venue.id !== window.venue),
+      honestVenue(window),
+    ]);
+    honestCounted.set(key, verdicts.get(window.venue).countedUsd);
+  }
+  return honestCounted.get(key);
+}
+
+/** `printAttack` on the run's window of `tape`, judged against that window's own honest baseline. */
+async function windowAttack(window, injected, withDepth, seed) {
+  return { ...printAttack(window, injected, withDepth, seed), honestCounted: await honestCountedOf(window) };
+}
+
 /** The runs of one informed attack over every seed: each run's attacked venues and untouched venues. */
 async function informedRuns(family, withDepth) {
   const runs = [];
   if (family === 'ticker_only') {
     // Reported 1 + λ times the tape, the tape untouched; without a book the attack has no seed to vary.
     for (let run = 0; run < (withDepth ? SEEDS : 1); run++)
-      for (const [index, tape] of sided.entries()) {
+      for (const [index, whole] of sided.entries()) {
+        const tape = withDepth ? windowOf(whole, run) : whole;
         const span = spanOf(tape.prints);
         const honestDaily = daily(tape.prints, span);
         const book = withDepth
@@ -282,6 +317,7 @@ async function informedRuns(family, withDepth) {
               fakeDaily: INFORMED_LAMBDA * honestDaily,
               reported: inflateReportedVolume(honestDaily, INFORMED_LAMBDA),
               book,
+              honestCounted: await honestCountedOf(tape),
             },
           ]),
         );
@@ -290,30 +326,33 @@ async function informedRuns(family, withDepth) {
     // Five of the six tapes with sides at 3× each, the sixth (a different one each seed) left honest.
     for (let run = 0; run < SEEDS; run++) {
       const spared = sided[run % sided.length];
-      const victims = sided.filter((tape) => tape !== spared).slice(0, DILUTION.venues);
+      const victims = sided
+        .filter((tape) => tape !== spared)
+        .slice(0, DILUTION.venues)
+        .map((tape) => windowOf(tape, run));
       const diluted = diluteAcrossVenues(
         victims.map((tape) => tape.prints),
         DILUTION.lambda,
         seedOf(run, 0),
         victims.map((tape) => quotesOf.get(tape.venue)),
       );
-      runs.push(
-        await auditAttack(
-          victims.map((tape, index) => printAttack(tape, diluted[index], withDepth, seedOf(run, index))),
-        ),
-      );
+      const attacks = [];
+      for (const [index, tape] of victims.entries())
+        attacks.push(await windowAttack(tape, diluted[index], withDepth, seedOf(run, index)));
+      runs.push(await auditAttack(attacks));
     }
   } else {
     for (let run = 0; run < SEEDS; run++)
-      for (const [index, tape] of sided.entries()) {
+      for (const [index, whole] of sided.entries()) {
         const seed = seedOf(run, index);
+        const tape = windowOf(whole, run);
         const injected = injectWash(family, {
           tape: tape.prints,
           lambda: INFORMED_LAMBDA,
           seed,
           ...quoteOption(tape.venue),
         });
-        runs.push(await auditAttack([printAttack(tape, injected, withDepth, seed)]));
+        runs.push(await auditAttack([await windowAttack(tape, injected, withDepth, seed)]));
       }
   }
   return runs;
@@ -322,7 +361,7 @@ async function informedRuns(family, withDepth) {
 const informedRows = [];
 if (INFORMED_RUN.length > 0) {
   console.log(
-    `\nInformed washers at ${INFORMED_LAMBDA}× fake:real on each real tape with sides, ${SEEDS} seeds (dilution: ${DILUTION.lambda}× on ${DILUTION.venues} venues at once, a different one spared each seed; ticker-only: reported ${1 + INFORMED_LAMBDA}× what the tape prints, the tape untouched). Binance 2024 prints at the real bid/ask.`,
+    `\nInformed washers at ${INFORMED_LAMBDA}× fake:real on each real tape with sides, ${SEEDS} seeds (dilution: ${DILUTION.lambda}× on ${DILUTION.venues} venues at once, a different one spared each seed; ticker-only: reported ${1 + INFORMED_LAMBDA}× what the tape prints, the tape untouched). Each seed's washer prints into a window of ${PRINTS} prints the auditor picks, at offsets spread over each whole tape (the shorter tapes are one window). Binance 2024 prints at the real bid/ask.`,
   );
   console.log(
     '| attack | resting depth | attacked venues | integrity (median) | fake counted (median / max) | untouched venues: min integrity / min counted |',

@@ -35,6 +35,16 @@ describe('tape rate', () => {
     expect(dailyRate([tapeWindow(prints(10, 10_000), usd)!])).toBeNull();
   });
 
+  it('reads a busy tape shorter than a minute from 2,000 prints, never from a burst at one instant', () => {
+    const usd = (print: TradePrint) => print.price * print.amount;
+    // 2,000 prints of $100 every 25 ms: $199,900 (the first print opens the span) over 49.975 s.
+    const busy = tapeWindow(prints(2_000, 25), usd)!;
+    expect(busy.spanMs).toBeLessThan(60_000);
+    expect(dailyRate([busy])).toBeCloseTo((199_900 / 49_975) * DAY_MS);
+    expect(dailyRate([tapeWindow(prints(1_999, 25), usd)!])).toBeNull();
+    expect(dailyRate([tapeWindow(prints(2_000, 0), usd)!])).toBeNull();
+  });
+
   it('caps a pair at the tolerance times its tape, and leaves a pair with no tape as reported', () => {
     expect(tapeCapped(10e6, 1e6)).toBe(SCORE_PARAMETERS.tapeTolerance * 1e6);
     expect(tapeCapped(1e6, 1e6)).toBe(1e6);

@@ -8,9 +8,12 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * Below these a window says too little about a pair's daily rate to cap what the venue reports. Half the pairs a
  * run samples in the simulator print fewer than 45 times; at 20 prints, 1.7 % of the simulator's honest pairs
- * report more than 2.5 × their one window's rate (1.4 % at 50).
+ * report more than 2.5 × their one window's rate (1.4 % at 50). A minute of tape, or `busyPrints` in less: a pair
+ * that prints that much in under a minute was read at a busy moment, so its rate is high rather than low (on the
+ * real Binance 2024 tapes, such windows print 0.87–0.97 × the whole tape's rate at the least, where windows of a
+ * minute or more go down to 0.23 ×); without it, a busy pair whose tape covers seconds reported what it liked.
  */
-export const TAPE_RATE_MINIMUMS = { prints: 20, spanMs: 60_000 } as const;
+export const TAPE_RATE_MINIMUMS = { prints: 20, spanMs: 60_000, busyPrints: 2_000 } as const;
 
 /** One read of a pair's tape: the USD it printed and the time it covers. */
 export interface TapeWindow {
@@ -57,7 +60,8 @@ export function dailyRate(windows: readonly TapeWindow[]): number | null {
     span += window.spanMs;
     prints += window.prints;
   }
-  if (prints < TAPE_RATE_MINIMUMS.prints || span < TAPE_RATE_MINIMUMS.spanMs) return null;
+  const { prints: fewest, spanMs: shortest, busyPrints } = TAPE_RATE_MINIMUMS;
+  if (prints < fewest || !(span > 0) || (span < shortest && prints < busyPrints)) return null;
   return (notional / span) * DAY_MS;
 }
 
