@@ -39,7 +39,7 @@ export function methods(state) {
       ),
     'CMC-style liquidity': (coin) =>
       coin.venues.reduce(
-        (sum, venue) => sum + (state.depth.get(venue.ticker.exchangeId, coin.profile.id) ?? 0),
+        (sum, venue) => sum + (state.depth.get(venue.ticker.exchangeId, coin.profile.id)?.usd ?? 0),
         0,
       ),
     'Real 10 whitelist': (coin) =>
