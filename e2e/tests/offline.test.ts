@@ -210,7 +210,9 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       // The next release lists a file its server does not have: installing it fails.
       release('broken', 'assets/missing-file.js');
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-      await page.getByTestId('app-update-retry').waitFor({ timeout: 30_000 });
+      // The broken release's install fetches its shell files before the missing one fails it: on a busy CI machine
+      // (several apps and browsers at once) that outlasted 30 s, as the whole download did before c06bd4f.
+      await page.getByTestId('app-update-retry').waitFor({ timeout: SLOW_DOWNLOAD_MS });
       expect(await page.getByTestId('app-update-stage').textContent()).toBe(
         'The update failed. Download it again?',
       );
