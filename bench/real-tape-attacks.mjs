@@ -4,8 +4,8 @@
 // command's own path (write the folder, read it, auditVenues). Run: `npm run bench:real-attacks` (no build needed:
 // it runs the sources through tsx). Honest tapes are cut to their first 3,000 prints so λ = 100 stays tractable.
 // Then the informed washers (flow_coherent, imitation_prints, self_copy, dilution, ticker-only) at 10× over
-// `--seeds N` seeds (default 20; `--quick`: 3), each seed's washer in a window at its own offset over the whole tape, and detection at a 1 % false-positive rate measured on honest
-// windows of the same tapes. The two Binance 2024 tapes trade against their real best bid/ask (bookTicker).
+// `--seeds N` seeds (default 20; `--quick`: 3), each seed's washer in a window at its own offset over the whole
+// tape, and detection at a 1 % false-positive rate measured on honest windows of the same tapes. The two Binance 2024 tapes trade against their real best bid/ask (bookTicker).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -274,9 +274,11 @@ function windowOf(tape, run) {
 }
 
 /** What the score counts of `window` untouched, beside the other honest venues: the attacked run's baseline. */
-const honestCounted = new Map();
+const windowKey = (window) => `${window.venue}|${window.prints[0].timestamp}`;
+// A tape's first window is the honest universe's own: its audit is already done.
+const honestCounted = new Map(tapes.map((tape) => [windowKey(tape), honest.get(tape.venue).countedUsd]));
 async function honestCountedOf(window) {
-  const key = `${window.venue}|${window.prints[0].timestamp}`;
+  const key = windowKey(window);
   if (!honestCounted.has(key)) {
     const verdicts = await audit([
       ...honestUniverse.filter((venue) => venue.id !== window.venue),

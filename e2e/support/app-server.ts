@@ -80,7 +80,8 @@ export async function startBuiltApp(env: Record<string, string> = {}): Promise<R
   try {
     // A safety net, not a speed bound: beside the other suites' apps and browsers on two cores, a fresh server's
     // first tick has taken over two minutes (its tick timed out three times; Redis refused a connect in 2 s), and
-    // on a slower machine its first score run outlasted its 120 s timeout, when the score job retries 5 min later.
+    // on a slower machine its first score run outlasted its 120 s timeout (the job then retried 5 min later; since
+    // fee9f2e a first score is retried after 15 s).
     await waitForHealth(baseUrl, child, 540_000);
   } catch (error) {
     child.kill('SIGKILL');
