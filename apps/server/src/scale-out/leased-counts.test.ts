@@ -94,6 +94,24 @@ describeWithRedis('LeasedCounts', () => {
     expect(allowed).toBeGreaterThanOrEqual(max - 2 * (MAX_LEASE - 1));
   });
 
+  it('counts a small limit (under 64) exactly over three instances, one call after another or in bursts', async () => {
+    redis = createTestRedis();
+    const instances: LeasedCounts[] = [];
+    for (let index = 0; index < 3; index++)
+      instances.push(new LeasedCounts(await redis.connect(), redis.keyPrefix));
+    const max = 30;
+    // `max` calls taking turns over the instances are all let through; the next one on each is refused.
+    const inTurn: number[] = [];
+    for (let call = 0; call < max + 3; call++)
+      inTurn.push(...(await countEach(instances[call % 3]!, 'turns', 1, max)));
+    expect(inTurn.slice(0, max).every((current) => current <= max)).toBe(true);
+    expect(inTurn.slice(max).every((current) => current > max)).toBe(true);
+    // The same for bursts arriving on all three at once.
+    const bursts = await Promise.all(instances.map((instance) => countAll(instance, 'bursts', max / 3, max)));
+    expect(bursts.flat().every((call) => call.current <= max)).toBe(true);
+    expect((await countAll(instances[0]!, 'bursts', 1, max))[0]!.current).toBe(max + 1);
+  });
+
   it('starts a new window once the last one ended, its first lease a single count again', async () => {
     redis = createTestRedis();
     const connection = await redis.connect();

@@ -12,6 +12,12 @@ export type CountCallback = (error: Error | null, result?: CountedCall) => void;
 
 /** The most counts one lease takes: what a busy caller's calls may be counted ahead of their arrival. */
 export const MAX_LEASE = 16;
+/**
+ * A lease takes at most this share of the limit (1/32): a small limit (under 64, like the test gateway's 30) is
+ * counted a call at a time, exactly over any number of instances, and a large one (the default 600) early by at most
+ * ~3 % a instance.
+ */
+const MAX_LEASE_SHARE = 32;
 /** Callers with a lease kept in memory at most; past it the oldest are forgotten (they take a new lease). */
 const MAX_LEASED_KEYS = 10_000;
 
@@ -44,11 +50,12 @@ interface Lease {
 /**
  * A shared per-key call count (a rate limit's) in Redis, taken in leases instead of one command a call: a caller's
  * first call in a window takes one count, and each lease a caller uses up before its window ends takes twice as
- * many (up to `MAX_LEASE`, and never more than half of what is left under `max`), so a light caller costs what it
- * did and a busy one a command every few calls. Each call is numbered within its lease, so this instance counts
- * exactly; a lease's counts not yet used are already counted for the other instances, so a caller spread over
- * several instances can be refused up to `MAX_LEASE` − 1 calls early on each, never late. Calls that arrive while a
- * lease is in flight wait for it, and the next lease is sized to them.
+ * many (up to `MAX_LEASE`, never more than a 32nd of `max` nor half of what is left under it), so a light caller
+ * costs what it did and a busy one a command every few calls. Each call is numbered within its lease, so this
+ * instance counts exactly; a lease's counts not yet used are already counted for the other instances, so a caller
+ * spread over several instances can be refused up to a lease's size − 1 calls early on each, never late (a limit
+ * under 64 is never leased, so it is exact). Calls that arrive while a lease is in flight wait for it, and the next
+ * lease is sized to them.
  */
 export class LeasedCounts {
   private readonly leases = new Map<string, Lease>();
@@ -129,9 +136,12 @@ export class LeasedCounts {
   }
 }
 
-/** A used-up lease's successor: twice its size, at most `MAX_LEASE` and half of what is left under `max`. */
+/**
+ * A used-up lease's successor: twice its size, at most `MAX_LEASE`, `max` / `MAX_LEASE_SHARE` and half of what is
+ * left under `max`.
+ */
 function nextSize(used: Lease, max: number): number {
-  const doubled = Math.min(MAX_LEASE, used.size * 2);
+  const doubled = Math.min(MAX_LEASE, Math.floor(max / MAX_LEASE_SHARE), used.size * 2);
   const left = max - used.last;
-  return left > 1 ? Math.min(doubled, Math.floor(left / 2)) : 1;
+  return Math.max(1, Math.min(doubled, Math.floor(left / 2)));
 }
