@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { followWorkerUpdates, RESTART_DELAY_MS } from './follow-worker-updates';
+import { checkForWorkerUpdate, followWorkerUpdates, RESTART_DELAY_MS } from './follow-worker-updates';
 import { updateStage } from './update-stage';
 import { resetWorkerUpdates, useWorkerUpdateStore } from './worker-update-store';
+
+const registered = vi.hoisted(() => ({ registration: null as unknown }));
+vi.mock('@/lib/offline/service-worker-registration', () => ({
+  registerServiceWorker: () => Promise.resolve(registered.registration),
+}));
 
 /** A service worker whose state the test moves, as the browser would. */
 class FakeWorker extends EventTarget {
@@ -22,6 +27,12 @@ class FakeWorker extends EventTarget {
 class FakeRegistration extends EventTarget {
   installing: FakeWorker | null = null;
   waiting: FakeWorker | null = null;
+  /** What the next `update()` does, as the browser's update job would. */
+  onUpdate: () => void = () => {};
+  update() {
+    this.onUpdate();
+    return Promise.resolve(this);
+  }
   startInstalling(worker: FakeWorker) {
     this.installing = worker;
     this.dispatchEvent(new Event('updatefound'));
@@ -116,6 +127,26 @@ describe('following the service worker lifecycle', () => {
     // A retry's new worker starts the walk again.
     registration.startInstalling(new FakeWorker('installing'));
     expect(stage()).toBe('found');
+  });
+
+  it('fails when the new worker is already gone by the turn its updatefound is handled', () => {
+    const registration = new FakeRegistration();
+    follow(registration, new FakeContainer(new FakeWorker('activated')));
+    // The install threw at once: the browser let go of the worker before the page ran its handler.
+    registration.dispatchEvent(new Event('updatefound'));
+    expect(stage()).toBe('failed');
+  });
+
+  it('catches up after a check with a new worker whose updatefound it did not see', async () => {
+    const registration = new FakeRegistration();
+    registered.registration = registration;
+    follow(registration, new FakeContainer(new FakeWorker('activated')));
+    const next = new FakeWorker('installing');
+    registration.onUpdate = () => (registration.installing = next);
+    expect(await checkForWorkerUpdate()).toBe(true);
+    expect(stage()).toBe('found');
+    next.moveTo('redundant');
+    expect(stage()).toBe('failed');
   });
 
   it('picks up a version that finished downloading before the page started', () => {

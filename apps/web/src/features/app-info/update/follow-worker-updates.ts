@@ -21,6 +21,9 @@ function isProgressMessage(data: unknown): data is ProgressMessage {
   );
 }
 
+/** The followers' catch-up, run after each update check: a new worker their `updatefound` did not see. */
+const catchUps = new Set<() => void>();
+
 /**
  * Feeds the update store from the service worker lifecycle of `registration`: a newer worker installing,
  * its download progress, waiting, activating, taking control (then the page restarts if the user accepted)
@@ -46,7 +49,15 @@ export function followWorkerUpdates(
     store().newWorker(workerPhase(worker.state));
   };
   const onUpdateFound = () => {
-    if (container.controller && registration.installing) track(registration.installing);
+    if (!container.controller) return;
+    const worker = registration.installing ?? registration.waiting;
+    // A new worker that is neither installing nor waiting by this turn failed at once (its install threw).
+    if (worker) track(worker);
+    else store().newWorker('redundant');
+  };
+  const catchUp = () => {
+    const worker = registration.installing ?? registration.waiting;
+    if (container.controller && worker && worker !== tracked) track(worker);
   };
   const onControllerChange = () => {
     if (hadController) {
@@ -65,6 +76,7 @@ export function followWorkerUpdates(
     if (pending) track(pending);
   }
   registration.addEventListener('updatefound', onUpdateFound);
+  catchUps.add(catchUp);
   container.addEventListener('controllerchange', onControllerChange);
   container.addEventListener('message', onMessage);
   container.startMessages();
@@ -72,6 +84,7 @@ export function followWorkerUpdates(
     clearTimeout(restartTimer);
     tracked?.removeEventListener('statechange', onStateChange);
     registration.removeEventListener('updatefound', onUpdateFound);
+    catchUps.delete(catchUp);
     container.removeEventListener('controllerchange', onControllerChange);
     container.removeEventListener('message', onMessage);
   };
@@ -87,9 +100,12 @@ export async function checkForWorkerUpdate({ userAsked = false } = {}): Promise<
   if (userAsked) useWorkerUpdateStore.getState().checkOutcome(false);
   try {
     await registration.update();
+    for (const catchUp of catchUps) catchUp();
     return Boolean(registration.installing ?? registration.waiting);
-  } catch {
+  } catch (error) {
     if (userAsked) useWorkerUpdateStore.getState().checkOutcome(true);
+    // Offline, a failed background check is expected; online it is worth a line in the console.
+    else if (navigator.onLine) console.warn('update check failed', error);
     return false;
   }
 }
