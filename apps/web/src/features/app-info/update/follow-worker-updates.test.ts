@@ -4,7 +4,7 @@ import { checkForWorkerUpdate, followWorkerUpdates, RESTART_DELAY_MS } from './f
 import { updateStage } from './update-stage';
 import { resetWorkerUpdates, useWorkerUpdateStore } from './worker-update-store';
 
-const registered = vi.hoisted(() => ({ registration: null as unknown }));
+const registered: { registration: unknown } = vi.hoisted(() => ({ registration: null }));
 vi.mock('@/lib/offline/service-worker-registration', () => ({
   registerServiceWorker: () => Promise.resolve(registered.registration),
 }));
