@@ -79,7 +79,7 @@ async function measureSeed(seed, index) {
     return scoredMarket(provider, clock, times).then((state) => ({ state, provider }));
   };
   const { state: clean } = await run({});
-  const computeMs = clean.scorer.lastRun.computeMs;
+  const { computeMs, parts: computeParts } = clean.scorer.lastRun;
   const cleanRank = ranking(clean, methods(clean).coinlens);
   const truth = rankingOf(simulator.latentActivity());
   const quality = Object.fromEntries(
@@ -236,7 +236,18 @@ async function measureSeed(seed, index) {
         const { state, provider } = await run(wash(family, lambda, true, [venues[0]]));
         sweep[`${family}|${lambda}`] = outcome(state, provider, [venues[0]]);
       }
-  return { seed, computeMs, quality, honestIntegrity, results, informed, sweep, venues, targets };
+  return {
+    seed,
+    computeMs,
+    computeParts,
+    quality,
+    honestIntegrity,
+    results,
+    informed,
+    sweep,
+    venues,
+    targets,
+  };
 }
 
 const seeds = [];
@@ -412,6 +423,10 @@ for (const name of Object.keys(seeds[0].quality)) {
 const compute = seeds.map((entry) => entry.computeMs);
 console.log(
   `\nCompute per full run of the default universe (MarketScorer, sampling excluded): median ${median(compute).toFixed(0)} ms over ${compute.length} seeds (target ≤ 150 ms)`,
+);
+const partNames = Object.keys(seeds[0].computeParts);
+console.log(
+  `  its parts (medians): ${partNames.map((name) => `${name.replace(/Ms$/, '')} ${median(seeds.map((entry) => entry.computeParts[name])).toFixed(0)}`).join(', ')} ms`,
 );
 if (median(compute) > 150) misses.push(`compute ${median(compute).toFixed(0)} ms per run (target ≤ 150 ms)`);
 console.log('Synthetic universes (pure computation: venue integrity, coin factors, ranks, aggregation):');

@@ -105,6 +105,20 @@ function socialReading(social: SocialSnapshot | null): SocialReading | null {
   };
 }
 
+/** Where a run's computing goes (they sum to `computeMs`). */
+export interface ComputeParts {
+  /** Reducing each sampled pair's prints and books as they arrive (the judge's tallies and coin tapes). */
+  tapesMs: number;
+  /** Each venue's ±2 % depth per coin from its books and published figures. */
+  depthMs: number;
+  /** The venues' integrity from their tallies and tapes (copies, leaders, features, scores). */
+  judgeMs: number;
+  /** Every coin's evidence, factors, score, rank and coverage. */
+  coinsMs: number;
+  /** The exchanges' scores. */
+  exchangesMs: number;
+}
+
 /**
  * Runs the score over the live market (docs/score-methodology.md): samples tapes and books, judges each venue's
  * integrity, scores coins and exchanges, smooths them, and writes the results into the snapshot, where the
@@ -122,8 +136,12 @@ export class MarketScorer {
   /** A coin's USD price in the snapshot, which values its prints for the tape rates. */
   private readonly usdPerCoin = (coinId: string): number | null =>
     this.snapshot.coins.get(coinId)?.price ?? null;
-  /** How long the last run took: sampling the source, and computing from the sample. */
-  lastRun = { sampleMs: 0, computeMs: 0 };
+  /** How long the last run took: sampling the source, and computing from the sample (and its parts). */
+  lastRun: { sampleMs: number; computeMs: number; parts: ComputeParts } = {
+    sampleMs: 0,
+    computeMs: 0,
+    parts: { tapesMs: 0, depthMs: 0, judgeMs: 0, coinsMs: 0, exchangesMs: 0 },
+  };
 
   constructor(
     private readonly provider: MarketDataProvider,
@@ -192,6 +210,7 @@ export class MarketScorer {
     const announcements = await this.announcementCounts(now, signal);
     // The judge's share of the sampling time is computing, counted in `computeMs`.
     const sampleMs = performance.now() - sampleStarted - judge.busyMs;
+    const tapesMs = judge.busyMs;
     // The rest hands the event loop back too (~300 ms of work over the default universe); `computeMs` counts the
     // run's own busy time, not the turns it hands to others.
     let computeMs = 0;
@@ -203,6 +222,7 @@ export class MarketScorer {
     };
     const depth = await this.sampler.depthByVenueCoin(tickers, computePause);
     computeMs += performance.now() - busySince;
+    const depthMs = computeMs;
     // Which pairs follow another venue's price: by the depth of the whole band (a floor decides nothing), against
     // every venue trading the coin, sampled or not.
     const concurrent = new Map<string, number[]>();
@@ -221,6 +241,7 @@ export class MarketScorer {
       concurrent: (coinId) => concurrent.get(coinId) ?? [],
     });
     computeMs += judge.busyMs;
+    const judgeMs = judge.busyMs - tapesMs;
     busySince = performance.now();
     this.venueIntegrity = new Map(judged.map((venue) => [venue.exchangeId, venue]));
     const evidence: CoinEvidence[] = [];
@@ -275,9 +296,21 @@ export class MarketScorer {
       if (coin) coin.coverage = coverageOf(value.raw, this.sources(coin, evidence[index]!, depth, now));
     });
     await computePause();
+    const exchangesStarted = performance.now();
     this.scoreExchanges(values, depth, now);
+    const exchangesMs = performance.now() - exchangesStarted;
     computeMs += performance.now() - busySince;
-    this.lastRun = { sampleMs, computeMs };
+    this.lastRun = {
+      sampleMs,
+      computeMs,
+      parts: {
+        tapesMs,
+        depthMs,
+        judgeMs,
+        coinsMs: computeMs - tapesMs - depthMs - judgeMs - exchangesMs,
+        exchangesMs,
+      },
+    };
     await this.storeReadings(newReadings, now);
   }
 

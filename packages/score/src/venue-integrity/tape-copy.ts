@@ -1,6 +1,6 @@
 import type { TradePrint } from '@coinlens/market-model';
 
-import { firstIndex } from '../sorted-search.js';
+import { firstReaching } from '../sorted-search.js';
 import { isRound } from './trade-size-tests.js';
 
 /** A copier prints after the venue it copies, within this window. */
@@ -49,6 +49,8 @@ interface CoinTape {
 export class TapeCopies {
   private readonly tapes = new Map<string, Map<string, CoinTape>>();
   private readonly copied = new Map<string, { venue: number | null; coins: Map<string, number> }>();
+  /** Each coin's tapes by venue, in the order the venues were added; built when first needed after an add. */
+  private byCoin: Map<string, { exchangeId: string; tape: CoinTape }[]> | null = null;
 
   constructor(universe: readonly { exchangeId: string; trades: readonly TradePrint[] }[] = []) {
     for (const { exchangeId, trades } of universe) this.add(exchangeId, trades);
@@ -65,6 +67,7 @@ export class TapeCopies {
   addTapes(exchangeId: string, tapes: CoinTapes): void {
     this.tapes.set(exchangeId, tapes.build());
     this.copied.clear();
+    this.byCoin = null;
   }
 
   /** Share of the venue's notional (or of its notional in `coinId`) that is copied; null without a peer. */
@@ -78,22 +81,35 @@ export class TapeCopies {
     const own = this.tapes.get(exchangeId) ?? new Map<string, CoinTape>();
     const total = [...own.values()].reduce((sum, tape) => sum + tape.total, 0);
     const coins = new Map<string, number>();
-    let venue: number | null = null;
-    for (const [peerId, peer] of this.tapes) {
-      if (peerId === exchangeId) continue;
-      let excess: number | null = null;
-      for (const [coinId, tape] of own) {
-        const source = peer.get(coinId);
-        const coinExcess = source ? copiedNotional(tape, source) : null;
+    // Each peer's copied notional, summed over the coins in the venue's order; only peers sharing a coin.
+    const excessByPeer = new Map<string, number>();
+    const byCoin = (this.byCoin ??= this.indexByCoin());
+    for (const [coinId, tape] of own) {
+      for (const { exchangeId: peerId, tape: source } of byCoin.get(coinId)!) {
+        if (peerId === exchangeId) continue;
+        const coinExcess = copiedNotional(tape, source);
         if (coinExcess === null) continue;
-        excess = (excess ?? 0) + coinExcess;
+        excessByPeer.set(peerId, (excessByPeer.get(peerId) ?? 0) + coinExcess);
         coins.set(coinId, Math.max(coins.get(coinId) ?? 0, Math.min(1, coinExcess / (tape.total || 1))));
       }
-      if (excess !== null) venue = Math.max(venue ?? 0, Math.min(1, excess / (total || 1)));
     }
+    let venue: number | null = null;
+    for (const excess of excessByPeer.values())
+      venue = Math.max(venue ?? 0, Math.min(1, excess / (total || 1)));
     const result = { venue, coins };
     this.copied.set(exchangeId, result);
     return result;
+  }
+
+  private indexByCoin(): Map<string, { exchangeId: string; tape: CoinTape }[]> {
+    const byCoin = new Map<string, { exchangeId: string; tape: CoinTape }[]>();
+    for (const [exchangeId, coins] of this.tapes)
+      for (const [coinId, tape] of coins) {
+        const venues = byCoin.get(coinId);
+        if (venues) venues.push({ exchangeId, tape });
+        else byCoin.set(coinId, [{ exchangeId, tape }]);
+      }
+    return byCoin;
   }
 }
 
@@ -204,23 +220,27 @@ const binCounts = new Uint32Array(2 * BIN_OFFSET);
  * over the tape: a copier may start late or pause. Of equally shared bins, the first one counted. */
 function candidateBin(own: CoinTape, peer: CoinTape): number | null {
   const counted: number[] = [];
-  const beyond = new Map<number, number>();
+  let beyond: Map<number, number> | null = null;
   const { times, buys, round, logSizes } = peer;
   const stride = Math.max(1, Math.floor(own.times.length / PROBE_PRINTS));
+  // Probes come in time order, so each window starts at or after the last one's start.
+  let start = 0;
   for (let index = 0; index < own.times.length; index += stride) {
     const time = own.times[index]!;
     const buy = own.buys[index];
     const ownRound = own.round[index];
     const ownLogSize = own.logSizes[index]!;
-    const start = firstIndex(times.length, (source) => times[source]! >= time - LAG_MAX_MS);
+    start = firstReaching(times, time - LAG_MAX_MS, start);
     const end = Math.min(times.length, start + PROBE_WINDOW);
-    for (let source = start; source < end && times[source]! <= time - LAG_MIN_MS; source++) {
+    const latest = time - LAG_MIN_MS;
+    for (let source = start; source < end && times[source]! <= latest; source++) {
       if (buys[source] !== buy || (round[source] && ownRound)) continue;
       const bin = Math.round((ownLogSize - logSizes[source]!) / RATIO_BIN);
       const slot = bin + BIN_OFFSET;
       if (slot >= 0 && slot < binCounts.length) {
         if (binCounts[slot]!++ === 0) counted.push(bin);
       } else {
+        beyond ??= new Map<number, number>();
         const count = beyond.get(bin) ?? 0;
         if (count === 0) counted.push(bin);
         beyond.set(bin, count + 1);
@@ -232,7 +252,7 @@ function candidateBin(own: CoinTape, peer: CoinTape): number | null {
   for (const bin of counted) {
     const slot = bin + BIN_OFFSET;
     const inside = slot >= 0 && slot < binCounts.length;
-    const count = inside ? binCounts[slot]! : beyond.get(bin)!;
+    const count = inside ? binCounts[slot]! : beyond!.get(bin)!;
     if (inside) binCounts[slot] = 0;
     if (count > hits) {
       best = bin;
@@ -269,7 +289,7 @@ function bySize(logSizes: Float64Array): Uint32Array {
   const order = new Uint32Array(sorted.length);
   for (let index = 0; index < logSizes.length; index++) {
     const size = logSizes[index]!;
-    const first = firstIndex(sorted.length, (rank) => sorted[rank]! >= size);
+    const first = firstReaching(sorted, size, 0);
     order[first + next[first]!++] = index;
   }
   return order;
