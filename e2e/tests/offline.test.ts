@@ -92,9 +92,17 @@ async function slowShellFiles(context: BrowserContext, delayMs: number): Promise
   });
 }
 
+/** Each page's console warnings and errors, from `recordUpdateStages` on. */
+const warningsOf = new WeakMap<Page, string[]>();
+
 /** Records every stage the update overlay shows (across reloads), in order, without repeats. */
 async function recordUpdateStages(page: Page): Promise<string[]> {
   const stages: string[] = [];
+  const warnings: string[] = [];
+  warningsOf.set(page, warnings);
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
   await page.exposeBinding('reportUpdateStage', (_source, stage: string) => {
     if (stages[stages.length - 1] !== stage) stages.push(stage);
   });
@@ -113,12 +121,8 @@ async function recordUpdateStages(page: Page): Promise<string[]> {
   return stages;
 }
 
-/** The page's service worker registration and its console warnings, for a wait on the update overlay that failed. */
-async function updateWaitFailure(
-  page: Page,
-  stages: readonly string[],
-  warnings: readonly string[],
-): Promise<string> {
+/** The page's service workers, the overlay's stages and the console's warnings, for a wait that timed out. */
+async function updateWaitFailure(page: Page, stages: readonly string[]): Promise<string> {
   const workers = await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
     return {
@@ -128,22 +132,16 @@ async function updateWaitFailure(
       active: registration?.active?.state ?? null,
     };
   });
+  const warnings = warningsOf.get(page) ?? [];
   return `stages ${JSON.stringify(stages)}, workers ${JSON.stringify(workers)}, warnings ${JSON.stringify(warnings)}`;
 }
 
 /** Waits for the overlay's `testId`; on a timeout, says what the overlay and the service workers had reached. */
-async function waitForUpdateStage(
-  page: Page,
-  testId: string,
-  stages: readonly string[],
-  warnings: readonly string[],
-): Promise<void> {
+async function waitForUpdateStage(page: Page, testId: string, stages: readonly string[]): Promise<void> {
   try {
     await page.getByTestId(testId).waitFor({ timeout: SLOW_DOWNLOAD_MS });
   } catch (error) {
-    throw new Error(`${testId} never showed: ${await updateWaitFailure(page, stages, warnings)}`, {
-      cause: error,
-    });
+    throw new Error(`${testId} never showed: ${await updateWaitFailure(page, stages)}`, { cause: error });
   }
 }
 
@@ -213,7 +211,7 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       await slowShellFiles(context, SHELL_FILE_DELAY_MS);
       // The app looks for a new version when it is shown again.
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-      await page.getByTestId('app-update-accept').waitFor({ timeout: SLOW_DOWNLOAD_MS });
+      await waitForUpdateStage(page, 'app-update-accept', stages);
       expect(await page.getByTestId('app-update-stage').textContent()).toBe('Download complete');
       await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
       await page.getByTestId('app-update-accept').click();
@@ -238,10 +236,6 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       const context = await newPhoneContext(suite.browser);
       const page = await context.newPage();
       const stages = await recordUpdateStages(page);
-      const warnings: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-      });
       await page.goto(`${suite.app.baseUrl}/#/pages/tabbar/market/index`);
       await waitForServiceWorkerControl(page);
 
@@ -250,7 +244,7 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
       // The broken release's install fails at its first batch of shell files (in ms, alone); CI once waited 90 s
       // for this beside the other suites (stop 48), so a timeout says what the overlay and the workers reached.
-      await waitForUpdateStage(page, 'app-update-retry', stages, warnings);
+      await waitForUpdateStage(page, 'app-update-retry', stages);
       expect(await page.getByTestId('app-update-stage').textContent()).toBe(
         'The update failed. Download it again?',
       );
@@ -258,7 +252,7 @@ describe.skipIf(!chromiumPath)('offline start and the version update, in a phone
       release('fourth');
       await slowShellFiles(context, SHELL_FILE_DELAY_MS);
       await page.getByTestId('app-update-retry').click();
-      await page.getByTestId('app-update-accept').waitFor({ timeout: SLOW_DOWNLOAD_MS });
+      await waitForUpdateStage(page, 'app-update-accept', stages);
       expect(stages.slice(stages.indexOf('failed'))).toEqual([
         'failed',
         'found',

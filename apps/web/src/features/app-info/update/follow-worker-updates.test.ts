@@ -149,6 +149,28 @@ describe('following the service worker lifecycle', () => {
     expect(stage()).toBe('failed');
   });
 
+  it('checks once more after a check in flight, for every call made meanwhile', async () => {
+    const registration = new FakeRegistration();
+    registered.registration = registration;
+    const releases: (() => void)[] = [];
+    let checks = 0;
+    registration.update = () => {
+      checks++;
+      return new Promise((resolve) => releases.push(() => resolve(registration)));
+    };
+    const first = checkForWorkerUpdate();
+    await vi.waitFor(() => expect(checks).toBe(1));
+    const second = checkForWorkerUpdate();
+    const third = checkForWorkerUpdate({ userAsked: true });
+    releases.shift()!();
+    await first;
+    await vi.waitFor(() => expect(checks).toBe(2));
+    releases.shift()!();
+    expect(await second).toBe(false);
+    expect(await third).toBe(false);
+    expect(checks).toBe(2);
+  });
+
   it('picks up a version that finished downloading before the page started', () => {
     const registration = new FakeRegistration();
     registration.waiting = new FakeWorker('installed');

@@ -90,11 +90,36 @@ export function followWorkerUpdates(
   };
 }
 
+/** The check in flight, and the one that follows it for the calls made meanwhile. */
+let checking: Promise<boolean> | null = null;
+let following: { run: Promise<boolean>; userAsked: boolean } | null = null;
+
 /**
  * Asks the server for a newer service worker. Quiet by default (background checks while offline are
- * normal); `userAsked` shows a failure as the overlay's failed state (retry).
+ * normal); `userAsked` shows a failure as the overlay's failed state (retry). A call made while a check is in
+ * flight waits for it and then checks once more (calls made meanwhile share that one): the browser joins an
+ * `update()` to the one in flight, whose script may have been fetched before the call, so a release that came out
+ * in between would wait for the next check.
  */
-export async function checkForWorkerUpdate({ userAsked = false } = {}): Promise<boolean> {
+export function checkForWorkerUpdate({ userAsked = false } = {}): Promise<boolean> {
+  if (!checking) {
+    checking = checkNow(userAsked).finally(() => (checking = null));
+    return checking;
+  }
+  if (following) {
+    following.userAsked ||= userAsked;
+    return following.run;
+  }
+  const next = { run: Promise.resolve(false), userAsked };
+  next.run = checking.then(() => {
+    following = null;
+    return checkForWorkerUpdate({ userAsked: next.userAsked });
+  });
+  following = next;
+  return next.run;
+}
+
+async function checkNow(userAsked: boolean): Promise<boolean> {
   const registration = await registerServiceWorker();
   if (!registration) return false;
   if (userAsked) useWorkerUpdateStore.getState().checkOutcome(false);
