@@ -67,6 +67,32 @@ describe('tape rate', () => {
     );
   });
 
+  it('splits one read of interleaved pairs by pair, as reads of each pair alone would', () => {
+    const usdPerCoin = () => 1;
+    const btc = prints(61, 1_000, 0, 100, 1);
+    const eth = prints(61, 1_000, 500, 7, 1).map((print) => ({ ...print, coinId: 'eth' }));
+    const eur = prints(61, 2_000, 0, 3, 1).map((print) => ({ ...print, quote: 'EUR' }));
+    const mixed = new TapeRates();
+    mixed.record(
+      'venue',
+      [...btc, ...eth, ...eur].sort((a, b) => a.timestamp - b.timestamp),
+      usdPerCoin,
+      200_000,
+    );
+    const alone = new TapeRates();
+    for (const pair of [btc, eth, eur]) alone.record('venue', pair, usdPerCoin, 200_000);
+    for (const [coinId, quote] of [
+      ['coin', 'USDT'],
+      ['eth', 'USDT'],
+      ['coin', 'EUR'],
+    ] as const) {
+      expect(mixed.dailyUsd('venue', coinId, quote, 200_000)).toBeGreaterThan(0);
+      expect(mixed.dailyUsd('venue', coinId, quote, 200_000)).toBe(
+        alone.dailyUsd('venue', coinId, quote, 200_000),
+      );
+    }
+  });
+
   it('keeps the windows of one hour as one tally, at the rate of all of them', () => {
     const rates = new TapeRates();
     const usdPerCoin = () => 1;

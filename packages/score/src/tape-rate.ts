@@ -97,11 +97,18 @@ export class TapeRates {
     now: number,
   ): void {
     const byPair = new Map<string, TradePrint[]>();
+    // A read holds one pair's prints, or a venue's pairs one after another: the key is built once a run of them.
+    let list: TradePrint[] | undefined;
+    let coinId: string | undefined;
+    let quote: string | undefined;
     for (const print of prints) {
-      const key = TapeRates.key(exchangeId, print.coinId, print.quote);
-      const list = byPair.get(key);
-      if (list) list.push(print);
-      else byPair.set(key, [print]);
+      if (print.coinId !== coinId || print.quote !== quote || !list) {
+        ({ coinId, quote } = print);
+        const key = TapeRates.key(exchangeId, coinId, quote);
+        list = byPair.get(key);
+        if (!list) byPair.set(key, (list = []));
+      }
+      list.push(print);
     }
     for (const [key, pairPrints] of byPair) {
       const usd = usdPerCoin(pairPrints[0]!.coinId);
