@@ -34,6 +34,7 @@ export {
   logReturns,
   median,
   medianAbsoluteDeviation,
+  medianOfSorted,
   pearsonCorrelation,
   weightedMedian,
 } from './robust-statistics.js';

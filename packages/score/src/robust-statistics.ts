@@ -1,7 +1,11 @@
 /** Median of finite values; null for none. */
 export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+  return medianOfSorted([...values].sort((a, b) => a - b));
+}
+
+/** Median of finite values already in ascending order; null for none. */
+export function medianOfSorted(sorted: ArrayLike<number>): number | null {
+  if (sorted.length === 0) return null;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1
     ? (sorted[middle] ?? null)

@@ -1,5 +1,5 @@
 import type { BookLevel, OrderBookSnapshot } from '@coinlens/market-model';
-import { median } from '@coinlens/score';
+import { medianOfSorted } from '@coinlens/score';
 
 /** The band around mid that counts as depth (CoinGecko's ±2 %, "200 basis points"). */
 export const DEPTH_BAND = 0.02;
@@ -64,23 +64,31 @@ export function depthWithinBandUsd(book: OrderBookSnapshot, usdPerQuote: number)
 /** A side's in-band value in its quote currency, each level capped as LEVEL_CAP_MULTIPLE and LEVEL_SHARE_CAP say. */
 function sideValue(levels: readonly BookLevel[]): number {
   const values = levels.map(([price, amount]) => price * amount);
-  const cap = Math.max(LEVEL_CAP_MULTIPLE * (median(values) ?? 0), shareCap(values, LEVEL_SHARE_CAP));
+  // One numeric sort serves both caps (a book side is read on every sampled book of every run).
+  const ascending = Float64Array.from(values).sort();
+  const cap = Math.max(
+    LEVEL_CAP_MULTIPLE * (medianOfSorted(ascending) ?? 0),
+    shareCap(ascending, LEVEL_SHARE_CAP),
+  );
   return values.reduce((sum, value) => sum + Math.min(value, cap), 0);
 }
 
 /**
  * The value c at which levels capped at c each hold at most `share` of the capped total (c = share × Σ min(v, c));
- * 0 when the side has too few levels for any cap to hold (the median cap alone applies then).
+ * 0 when the side has too few levels for any cap to hold (the median cap alone applies then). `ascending`: the
+ * levels' values in ascending order, read from the largest.
  */
-function shareCap(values: readonly number[], share: number): number {
-  const sorted = [...values].sort((a, b) => b - a);
-  let rest = sorted.reduce((sum, value) => sum + value, 0);
-  for (let capped = 0; capped < sorted.length; capped++) {
+function shareCap(ascending: Float64Array, share: number): number {
+  const last = ascending.length - 1;
+  let rest = 0;
+  for (let index = last; index >= 0; index--) rest += ascending[index]!;
+  for (let capped = 0; capped <= last; capped++) {
     const room = 1 - share * capped;
     if (room <= 0) return 0;
     const cap = (share * rest) / room;
-    if (sorted[capped]! <= cap) return cap;
-    rest -= sorted[capped]!;
+    const value = ascending[last - capped]!;
+    if (value <= cap) return cap;
+    rest -= value;
   }
   return 0;
 }
