@@ -48,15 +48,17 @@ export function followWorkerUpdates(
     worker.addEventListener('statechange', onStateChange);
     store().newWorker(workerPhase(worker.state));
   };
+  /** The newer worker not yet in control, if any. */
+  const pendingWorker = () => registration.installing ?? registration.waiting;
   const onUpdateFound = () => {
     if (!container.controller) return;
-    const worker = registration.installing ?? registration.waiting;
+    const worker = pendingWorker();
     // A new worker that is neither installing nor waiting by this turn failed at once (its install threw).
     if (worker) track(worker);
     else store().newWorker('redundant');
   };
   const catchUp = () => {
-    const worker = registration.installing ?? registration.waiting;
+    const worker = pendingWorker();
     if (container.controller && worker && worker !== tracked) track(worker);
   };
   const onControllerChange = () => {
@@ -72,7 +74,7 @@ export function followWorkerUpdates(
   };
 
   if (container.controller) {
-    const pending = registration.installing ?? registration.waiting;
+    const pending = pendingWorker();
     if (pending) track(pending);
   }
   registration.addEventListener('updatefound', onUpdateFound);
