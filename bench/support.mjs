@@ -414,10 +414,29 @@ export async function productionMode() {
   };
 }
 
-/** BENCH_MODE=production runs the server on PostgreSQL and Redis; anything else, the embedded default. */
+/**
+ * The live default a connected `npm start` runs (MARKET_SOURCE=live, SQLite), its sources replayed on loopback
+ * in this process from ../shared/external (the live soak's universe: 250 coins, 25 venues, Binance and Kraken
+ * through ccxt on real tapes and books). The replays are TypeScript of the server's tests, loaded through tsx.
+ */
+async function liveMode() {
+  const { tsImport } = await import('tsx/esm/api');
+  const replaysModule = path.join(ROOT, 'apps/server/test/support/universe-replays.ts');
+  const { startUniverseReplays, universeMaterialPresent } = await tsImport(replaysModule, import.meta.url);
+  if (!universeMaterialPresent)
+    throw new Error('BENCH_MODE=live replays ../shared/external, which is absent');
+  const replays = await startUniverseReplays();
+  return { env: replays.env, remove: () => replays.close() };
+}
+
+/**
+ * BENCH_MODE=production runs the server on PostgreSQL and Redis, BENCH_MODE=live on replays of the live sources;
+ * anything else, the embedded default (the simulator).
+ */
 export async function benchMode() {
-  if (process.env.BENCH_MODE !== 'production') return { name: 'embedded', env: {}, remove: async () => {} };
-  return { name: 'production', ...(await productionMode()) };
+  if (process.env.BENCH_MODE === 'production') return { name: 'production', ...(await productionMode()) };
+  if (process.env.BENCH_MODE === 'live') return { name: 'live', ...(await liveMode()) };
+  return { name: 'embedded', env: {}, remove: async () => {} };
 }
 
 /** The identity-vs-brotli pair the answer benches measure: no Accept-Encoding, and a browser's. */

@@ -1,8 +1,8 @@
 /**
- * Exchange tickers, order books and trades through ccxt, for the venues named in `exchanges`. ccxt is imported
- * lazily on first use, so a server that does not configure this provider never loads it. See README.md.
+ * Exchange tickers, order books and trades through ccxt, for the venues named in `exchanges`. Each venue's ccxt
+ * module is imported on its first use (ccxt-modules.ts), so a server that does not configure this provider never
+ * loads ccxt, and one that does loads only its venues. See README.md.
  */
-import type * as Ccxt from 'ccxt';
 import type { Exchange, MarketInterface as Market, Ticker } from 'ccxt';
 
 import type {
@@ -35,9 +35,8 @@ import {
   toTradePrints,
   toVenueTicker,
 } from './ccxt-mapping.js';
-
-type CcxtModule = typeof Ccxt;
-type ExchangeConstructor = new (config?: Record<string, unknown>) => Exchange;
+import { loadCcxtErrors, loadExchangeClass } from './ccxt-modules.js';
+import type { CcxtErrors } from './ccxt-modules.js';
 
 /** A market to seed instead of loading the exchange's market list over the network. */
 export interface SeedMarket {
@@ -91,14 +90,6 @@ export const BOOK_LEVEL_LIMITS: Readonly<Record<string, number>> = { binance: 5_
 const UNKNOWN_PAIR =
   /unknown (asset )?pair|invalid symbol|unknown symbol|symbol not found|market not found|product not found/i;
 
-let ccxtModule: Promise<CcxtModule> | undefined;
-
-/** ccxt, imported once on first use. */
-function loadCcxt(): Promise<CcxtModule> {
-  ccxtModule ??= import('ccxt');
-  return ccxtModule;
-}
-
 interface Venue {
   ccxtId: string;
   appId: string;
@@ -116,7 +107,8 @@ export class CcxtProvider extends PartialProvider {
   private readonly exchangeIdOf: (ccxtId: string) => string;
   private readonly parQuotes: ReadonlySet<string>;
   private readonly venues = new Map<string, Promise<Venue>>();
-  private ccxt: CcxtModule | undefined;
+  /** ccxt's error classes, once the first venue is created. */
+  private errors: CcxtErrors | undefined;
 
   constructor(private readonly options: CcxtProviderOptions) {
     super();
@@ -303,11 +295,8 @@ export class CcxtProvider extends PartialProvider {
   }
 
   private async createVenue(ccxtId: string): Promise<Venue> {
-    const ccxt = await loadCcxt();
-    this.ccxt = ccxt;
-    const Constructor = (ccxt.exchanges as unknown as Record<string, ExchangeConstructor | undefined>)[
-      ccxtId
-    ];
+    const [Constructor, errors] = await Promise.all([loadExchangeClass(ccxtId), loadCcxtErrors()]);
+    this.errors = errors;
     if (!Constructor) throw new NotFoundError(this.name, `unknown ccxt exchange "${ccxtId}"`);
     const exchange = new Constructor({
       timeout: this.options.timeoutMs ?? 10_000,
@@ -318,7 +307,7 @@ export class CcxtProvider extends PartialProvider {
       ...(this.options.exchangeConfig?.[ccxtId] ?? {}),
     });
     restrictToSpot(exchange);
-    rejectMalformedJson(exchange, ccxt);
+    rejectMalformedJson(exchange, errors);
     const override = this.options.urlOverrides?.[ccxtId];
     if (override) exchange.urls.api = rewriteApiUrls(exchange.urls.api, override);
     const seed = this.options.markets?.[ccxtId];
@@ -379,7 +368,7 @@ export class CcxtProvider extends PartialProvider {
   /** ccxt's error classes → the provider's typed errors. */
   private mapError(error: unknown, venue: Venue): Error {
     if (error instanceof ProviderError) return error;
-    const ccxt = this.ccxt;
+    const ccxt = this.errors;
     const message = `${venue.ccxtId}: ${error instanceof Error ? error.message : String(error)}`.slice(
       0,
       400,
@@ -443,7 +432,7 @@ function restrictToSpot(exchange: Exchange): void {
  * ccxt hands an unparseable 2xx body to the exchange's parser as a string, which then yields empty structures
  * (an empty book, no tickers). Such a body is rejected here as ccxt's BadResponse instead.
  */
-function rejectMalformedJson(exchange: Exchange, ccxt: CcxtModule): void {
+function rejectMalformedJson(exchange: Exchange, ccxt: CcxtErrors): void {
   const original = exchange.onRestResponse.bind(exchange) as (...args: unknown[]) => unknown;
   exchange.onRestResponse = (
     statusCode: unknown,
