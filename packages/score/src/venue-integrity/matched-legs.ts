@@ -1,6 +1,5 @@
 import type { TradePrint } from '@coinlens/market-model';
 
-import { firstIndex } from '../sorted-search.js';
 import { byPairInTime } from './pair-tapes.js';
 
 /** How far apart the two legs of one self-match may print. */
@@ -37,49 +36,52 @@ export interface MatchedLegs {
 }
 
 /**
- * One pair's notional as the matched-leg test adds it up, term by term in time order: of every sided print, and
- * of the prints in matched legs. Terms, not sums, so that a venue's share and each coin's add up exactly as one
- * pass over their prints would.
+ * One pair's notional as the matched-leg test adds it up, summed in time order: of every sided print (with its
+ * squares, for the effective count), and of the prints in matched legs. A venue's and a coin's tests add their
+ * pairs' sums in the pairs' order, so both paths (a pair at a time, or a venue's whole tape split by pair) agree.
  */
 export interface LegTally {
-  sided: number[];
-  matched: number[];
+  sidedPrints: number;
+  sided: number;
+  sidedSquares: number;
+  matched: number;
 }
 
 export function legTally(prints: readonly TradePrint[]): LegTally {
-  const tally: LegTally = { sided: [], matched: [] };
+  const tally: LegTally = { sidedPrints: 0, sided: 0, sidedSquares: 0, matched: 0 };
   const legs = SecondLegs.of(prints);
   const used = new Uint8Array(prints.length);
   for (let first = 0; first < prints.length; first++) {
     const leg = prints[first]!;
     if (leg.side === null) continue;
-    tally.sided.push(leg.price * leg.amount);
+    const notional = leg.price * leg.amount;
+    tally.sidedPrints++;
+    tally.sided += notional;
+    tally.sidedSquares += notional * notional;
     if (used[first]) continue;
     const second = nextLeg(legs, prints, first, used);
     if (second < 0) continue;
     used[first] = 1;
-    tally.matched.push(leg.price * leg.amount);
+    tally.matched += notional;
     for (const index of legs.printsOf(second)) {
       used[index] = 1;
-      tally.matched.push(prints[index]!.price * prints[index]!.amount);
+      tally.matched += prints[index]!.price * prints[index]!.amount;
     }
   }
   return tally;
 }
 
-/** The matched share over the pairs' tallies, their terms summed in the pairs' order; null below `minimum`. */
+/** The matched share over the pairs' tallies, their sums added in the pairs' order; null below `minimum`. */
 export function matchedLegsOf(tallies: readonly LegTally[], minimum: number): MatchedLegs | null {
   let sided = 0;
   let total = 0;
   let squares = 0;
   let matched = 0;
   for (const tally of tallies) {
-    sided += tally.sided.length;
-    for (const notional of tally.sided) {
-      total += notional;
-      squares += notional * notional;
-    }
-    for (const notional of tally.matched) matched += notional;
+    sided += tally.sidedPrints;
+    total += tally.sided;
+    squares += tally.sidedSquares;
+    matched += tally.matched;
   }
   if (sided < minimum || total <= 0) return null;
   return { share: Math.min(1, matched / total), effectivePrints: (total * total) / squares };
@@ -92,9 +94,7 @@ export function matchedLegsOf(tallies: readonly LegTally[], minimum: number): Ma
 function nextLeg(legs: SecondLegs, prints: readonly TradePrint[], first: number, used: Uint8Array): number {
   const leg = prints[first]!;
   const end = legs.groupEnd[legs.position[first]!]!;
-  const from = legs.position[first]! + 1;
-  const after =
-    from + firstIndex(end - from, (offset) => legs.timestamp(legs.order[from + offset]!) > leg.timestamp);
+  const after = legs.firstAfter(legs.position[first]! + 1, end, leg.timestamp);
   for (let position = after; position < end; position++) {
     const candidate = legs.order[position]!;
     if (legs.timestamp(candidate) - leg.timestamp > LEG_WINDOW_MS) return -1;
@@ -244,9 +244,27 @@ class SecondLegs {
     return this.prints[this.start[candidate]!]!.timestamp;
   }
 
+  /**
+   * The first position in [from, end) of `order` (one size's run, in time order) whose candidate printed after
+   * `time`; `end` when none did. Written out rather than through sorted-search's `firstIndex`: its predicate, a
+   * closure made per print, was ~18 MB of garbage a run.
+   */
+  firstAfter(from: number, end: number, time: number): number {
+    let low = from;
+    let high = end;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.timestamp(this.order[middle]!) > time) high = middle;
+      else low = middle + 1;
+    }
+    return low;
+  }
+
   /** Whether none of the candidate's prints is used or is `first`. */
   free(candidate: number, used: Uint8Array, first: number): boolean {
-    const [start, second, third] = [this.start[candidate]!, this.second[candidate]!, this.third[candidate]!];
+    const start = this.start[candidate]!;
+    const second = this.second[candidate]!;
+    const third = this.third[candidate]!;
     if (used[start] || start === first) return false;
     if (second >= 0 && (used[second] || second === first)) return false;
     return !(third >= 0 && (used[third] || third === first));

@@ -113,35 +113,68 @@ export class TapeCopies {
   }
 }
 
+/** One coin's prints as they are gathered: columns grown by doubling, filled up to `length`. */
+interface GatheredCoin {
+  times: Float64Array;
+  amounts: Float64Array;
+  prices: Float64Array;
+  buys: Uint8Array;
+  length: number;
+}
+
+const FIRST_CAPACITY = 64;
+
+function gatheredCoin(): GatheredCoin {
+  return {
+    times: new Float64Array(FIRST_CAPACITY),
+    amounts: new Float64Array(FIRST_CAPACITY),
+    prices: new Float64Array(FIRST_CAPACITY),
+    buys: new Uint8Array(FIRST_CAPACITY),
+    length: 0,
+  };
+}
+
+function grown<T extends Float64Array | Uint8Array>(column: T, make: (length: number) => T): T {
+  const next = make(2 * column.length);
+  next.set(column);
+  return next;
+}
+
 /**
- * One venue's sided prints gathered by coin, a batch at a time (a pair's tape as it is read), as plain number
- * columns; `build` lays each coin out in time order (prints of one time in the order they came) as a `CoinTape`.
+ * One venue's sided prints gathered by coin, a batch at a time (a pair's tape as it is read), as typed columns (a
+ * venue's prints stay gathered until its last pair is read: as plain arrays they were copied by every young
+ * collection meanwhile); `build` lays each coin out in time order (prints of one time in the order they came) as a
+ * `CoinTape`.
  */
 export class CoinTapes {
-  private readonly coins = new Map<
-    string,
-    { times: number[]; amounts: number[]; prices: number[]; buys: number[] }
-  >();
+  private readonly coins = new Map<string, GatheredCoin>();
 
   append(trades: readonly TradePrint[]): void {
     for (const print of trades) {
       if (print.side === null || !(print.amount > 0)) continue;
       let coin = this.coins.get(print.coinId);
-      if (!coin) this.coins.set(print.coinId, (coin = { times: [], amounts: [], prices: [], buys: [] }));
-      coin.times.push(print.timestamp);
-      coin.amounts.push(print.amount);
-      coin.prices.push(print.price);
-      coin.buys.push(print.side === 'buy' ? 1 : 0);
+      if (!coin) this.coins.set(print.coinId, (coin = gatheredCoin()));
+      if (coin.length === coin.times.length) {
+        coin.times = grown(coin.times, (length) => new Float64Array(length));
+        coin.amounts = grown(coin.amounts, (length) => new Float64Array(length));
+        coin.prices = grown(coin.prices, (length) => new Float64Array(length));
+        coin.buys = grown(coin.buys, (length) => new Uint8Array(length));
+      }
+      const index = coin.length++;
+      coin.times[index] = print.timestamp;
+      coin.amounts[index] = print.amount;
+      coin.prices[index] = print.price;
+      coin.buys[index] = print.side === 'buy' ? 1 : 0;
     }
   }
 
   build(): Map<string, CoinTape> {
     const tapes = new Map<string, CoinTape>();
-    for (const [coinId, { times, amounts, prices, buys }] of this.coins) {
-      const count = times.length;
-      const order = Array.from({ length: count }, (_, index) => index);
+    for (const [coinId, { times, amounts, prices, buys, length: count }] of this.coins) {
       // One pair's prints arrive in time order; only a coin printed in several pairs needs the sort.
-      if (!inOrder(times)) order.sort((a, b) => times[a]! - times[b]! || a - b);
+      const order = inOrder(times, count)
+        ? null
+        : Array.from({ length: count }, (_, index) => index).sort((a, b) => times[a]! - times[b]! || a - b);
       const tape: CoinTape = {
         times: new Float64Array(count),
         logSizes: new Float64Array(count),
@@ -153,7 +186,7 @@ export class CoinTapes {
         bySize: undefined,
       };
       for (let index = 0; index < count; index++) {
-        const from = order[index]!;
+        const from = order === null ? index : order[index]!;
         const amount = amounts[from]!;
         tape.times[index] = times[from]!;
         tape.logSizes[index] = Math.log(amount);
@@ -168,8 +201,8 @@ export class CoinTapes {
   }
 }
 
-function inOrder(times: readonly number[]): boolean {
-  for (let index = 1; index < times.length; index++) if (times[index]! < times[index - 1]!) return false;
+function inOrder(times: Float64Array, count: number): boolean {
+  for (let index = 1; index < count; index++) if (times[index]! < times[index - 1]!) return false;
   return true;
 }
 
@@ -215,11 +248,23 @@ function copiedNotional(own: CoinTape, peer: CoinTape): number | null {
  */
 const BIN_OFFSET = 1 << 15;
 const binCounts = new Uint32Array(2 * BIN_OFFSET);
+/** The bins counted by one comparison, in the order first counted; reused like `binCounts` and grown when full. */
+let countedBins = new Int32Array(1 << 14);
+let countedLength = 0;
+
+function countBin(bin: number): void {
+  if (countedLength === countedBins.length) {
+    const grown = new Int32Array(2 * countedLength);
+    grown.set(countedBins);
+    countedBins = grown;
+  }
+  countedBins[countedLength++] = bin;
+}
 
 /** The size-ratio bin most probe prints' windows share, or null when none stands out. Probes are spread evenly
  * over the tape: a copier may start late or pause. Of equally shared bins, the first one counted. */
 function candidateBin(own: CoinTape, peer: CoinTape): number | null {
-  const counted: number[] = [];
+  countedLength = 0;
   let beyond: Map<number, number> | null = null;
   const { times, buys, round, logSizes } = peer;
   const stride = Math.max(1, Math.floor(own.times.length / PROBE_PRINTS));
@@ -238,18 +283,19 @@ function candidateBin(own: CoinTape, peer: CoinTape): number | null {
       const bin = Math.round((ownLogSize - logSizes[source]!) / RATIO_BIN);
       const slot = bin + BIN_OFFSET;
       if (slot >= 0 && slot < binCounts.length) {
-        if (binCounts[slot]!++ === 0) counted.push(bin);
+        if (binCounts[slot]!++ === 0) countBin(bin);
       } else {
         beyond ??= new Map<number, number>();
         const count = beyond.get(bin) ?? 0;
-        if (count === 0) counted.push(bin);
+        if (count === 0) countBin(bin);
         beyond.set(bin, count + 1);
       }
     }
   }
   let best: number | null = null;
   let hits = PROBE_HITS - 1;
-  for (const bin of counted) {
+  for (let index = 0; index < countedLength; index++) {
+    const bin = countedBins[index]!;
     const slot = bin + BIN_OFFSET;
     const inside = slot >= 0 && slot < binCounts.length;
     const count = inside ? binCounts[slot]! : beyond!.get(bin)!;

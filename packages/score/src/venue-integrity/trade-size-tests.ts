@@ -59,7 +59,8 @@ export interface SizeTally {
 
 export function sizeTally(sizes: readonly number[]): SizeTally {
   const tally: SizeTally = { firstDigits: new Array<number>(10).fill(0), positive: 0, round: 0 };
-  for (const size of sizes) {
+  for (let index = 0; index < sizes.length; index++) {
+    const size = sizes[index]!;
     if (!(size > 0)) continue;
     const decade = decadeOf(size);
     tally.firstDigits[firstSignificantDigit(size, decade)]! += 1;
