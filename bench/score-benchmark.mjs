@@ -2,12 +2,14 @@
 // The score's manipulation-resistance benchmark (docs/score-methodology.md §7): the production MarketScorer over
 // the simulator's honest market of ≥ 20 seeds, attacked by the independent attack lab (packages/attack-lab) as a
 // parameter of the market it sees, against a latent truth none of its inputs equals. Deterministic.
-// `npm run build` first; `npm run bench:score [-- --seeds N]` (default 20).
+// `npm run build` first; `npm run bench:score [-- --seeds N]` (default 20); `-- --compute [--runs R]`: the score
+// run's compute alone, on two seeds unless --seeds says (bench/score/compute-runs.mjs).
 import { parseArgs } from 'node:util';
 
 import { auc, interval, kendall, median, methods, ranking, rankingOf, spearman } from './score/measures.mjs';
 import { AttackedProvider } from './score/attacked-provider.mjs';
 import { CachedProvider } from './score/cached-provider.mjs';
+import { computeRuns } from './score/compute-runs.mjs';
 import { scoredMarket } from './score/market-run.mjs';
 import { scaleReport } from './score/scale.mjs';
 
@@ -19,7 +21,9 @@ const { EventLoopSlices } = await import(
 );
 const { INFORMED_WASH_FAMILIES, WASH_FAMILIES } = await import('@coinlens/attack-lab');
 
-const args = parseArgs({ options: { seeds: { type: 'string' } } }).values;
+const args = parseArgs({
+  options: { seeds: { type: 'string' }, compute: { type: 'boolean' }, runs: { type: 'string' } },
+}).values;
 const SEEDS = Array.from({ length: Number(args.seeds ?? 20) }, (_, index) => 20_261_122 + index);
 const AT = Date.UTC(2026, 10, 20, 12, 0);
 const HOUR = 3_600_000;
@@ -31,6 +35,25 @@ const SWEEP_SEEDS = 3;
 const DILUTION = { lambda: 3, venues: 5 };
 const started = performance.now();
 
+const honestSimulator = (seed, clock) =>
+  new SimulatorProvider({
+    seed,
+    now: () => clock.now,
+    scenario: SCENARIOS.honest,
+    slices: (ms) => new EventLoopSlices(ms),
+  });
+
+if (args.compute) {
+  // `--compute [--seeds N] [--runs R]`: only the score run's compute (bench/score/compute-runs.mjs).
+  await computeRuns({
+    seeds: SEEDS.slice(0, args.seeds ? SEEDS.length : 2),
+    runs: Number(args.runs ?? 4),
+    at: AT,
+    makeSimulator: honestSimulator,
+  });
+  process.exit(0);
+}
+
 const pct = (value) => (Number.isFinite(value) ? `${(100 * value).toFixed(0)} %` : '—');
 const ci = ({ mean, low, high }, format = (v) => v.toFixed(2)) =>
   Number.isFinite(mean) ? `${format(mean)} [${format(low)}, ${format(high)}]` : '—';
@@ -38,22 +61,12 @@ const ci = ({ mean, low, high }, format = (v) => v.toFixed(2)) =>
 /** Everything measured on one seed. */
 async function measureSeed(seed, index) {
   const clock = { now: AT };
-  const simulator = new SimulatorProvider({
-    seed,
-    now: () => clock.now,
-    scenario: SCENARIOS.honest,
-    slices: (ms) => new EventLoopSlices(ms),
-  });
+  const simulator = honestSimulator(seed, clock);
   const cached = new CachedProvider(simulator, clock);
   // The simulator's books once a second over a tape's span, for the informed washers to trade against: a second
   // simulator of the same seed on its own clock (a book is a pure function of seed, pair and second).
   const quoteClock = { now: AT };
-  const quoteSimulator = new SimulatorProvider({
-    seed,
-    now: () => quoteClock.now,
-    scenario: SCENARIOS.honest,
-    slices: (ms) => new EventLoopSlices(ms),
-  });
+  const quoteSimulator = honestSimulator(seed, quoteClock);
   const quoteCache = new Map();
   const quotesFor = (pair, from, to, signal) => {
     const key = `${pair.exchangeId}|${pair.coinId}|${pair.quote}|${from}|${to}`;
