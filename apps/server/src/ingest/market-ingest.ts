@@ -19,6 +19,7 @@ import { TickJob } from './jobs/tick-job.js';
 import { VenuesJob } from './jobs/venues-job.js';
 import { MarketRanking } from './market-ranking.js';
 import { MarketScorer } from './market-scorer.js';
+import { StagedScoreCadence } from './staged-score-cadence.js';
 
 export interface IngestOptions {
   /** How often live prices are pulled (simulator: every second). */
@@ -34,6 +35,8 @@ export interface IngestOptions {
   now: () => number;
   /** Where hourly score readings are kept across restarts; none keeps them in memory only. */
   scoreReadings?: ScoreReadingRepository;
+  /** Draws when a staged start's score samples next (staged-score-cadence.ts); default Math.random. */
+  random?: () => number;
 }
 
 export const DEFAULT_BACKFILL_MS: Readonly<Record<Resolution, number>> = {
@@ -78,6 +81,7 @@ export class MarketIngest {
   private readonly rates: RatesJob;
   private readonly signals: SignalsJob;
   private readonly scoring: ScoreJob;
+  private readonly scoreCadence: StagedScoreCadence;
   private readonly retention: RetentionJob;
   /** Venue tickers where prices come from aggregate quotes (null where the tick itself reads venues). */
   private readonly venues: VenuesJob | null;
@@ -107,6 +111,7 @@ export class MarketIngest {
     this.rates = new RatesJob(provider, snapshot);
     this.signals = new SignalsJob(provider, snapshot);
     this.scoring = new ScoreJob(scorer, snapshot, ranking, now, () => this.backfill.storedOnce);
+    this.scoreCadence = new StagedScoreCadence(options.scoreMs, WARM_UP_SCORE_MS, options.random);
     this.retention = new RetentionJob(candles, now);
     this.venues = options.prices === 'quotes' ? new VenuesJob(provider, snapshot, now) : null;
   }
@@ -208,7 +213,10 @@ export class MarketIngest {
     );
     const score = this.venues
       ? job('score', Math.min(scoreMs, WARM_UP_SCORE_MS), 120_000, {
-          run: (signal) => (this.stagedScoreDue() ? this.scoring.run(signal) : Promise.resolve()),
+          run: (signal) =>
+            this.scoreCadence.due(this.scoring.lastRun, this.venues?.firstRoundAt ?? null, this.options.now())
+              ? this.scoring.run(signal)
+              : Promise.resolve(),
         })
       : job('score', scoreMs, 120_000, this.scoring);
     this.scheduler.add(
@@ -220,17 +228,6 @@ export class MarketIngest {
       this.scheduler.add(job('venues', VENUES_MS, VENUES_MS, this.venues), 5_000);
       this.scheduler.add(job('profiles', PROFILES_MS, 120_000, this.profiles), PROFILES_MS);
     }
-  }
-
-  /**
-   * Whether a staged start's scheduled score should run: every `scoreMs`, and every minute until a run has started
-   * after the first round of venues was in (so trading evidence shows within minutes, not at the next five-minute run).
-   */
-  private stagedScoreDue(): boolean {
-    const last = this.scoring.lastRun;
-    const round = this.venues?.firstRoundAt ?? null;
-    if (last === null || round === null || last.startedAt < round) return true;
-    return this.options.now() - last.completedAt >= this.options.scoreMs - WARM_UP_SCORE_MS / 2;
   }
 
   /**
