@@ -134,7 +134,8 @@ function gatheredCoin(): GatheredCoin {
   };
 }
 
-function grown<T extends Float64Array | Uint8Array>(column: T, make: (length: number) => T): T {
+/** `column` copied into one twice as long, made by `make`. */
+function grown<T extends Float64Array | Int32Array | Uint8Array>(column: T, make: (length: number) => T): T {
   const next = make(2 * column.length);
   next.set(column);
   return next;
@@ -253,11 +254,8 @@ let countedBins = new Int32Array(1 << 14);
 let countedLength = 0;
 
 function countBin(bin: number): void {
-  if (countedLength === countedBins.length) {
-    const grown = new Int32Array(2 * countedLength);
-    grown.set(countedBins);
-    countedBins = grown;
-  }
+  if (countedLength === countedBins.length)
+    countedBins = grown(countedBins, (length) => new Int32Array(length));
   countedBins[countedLength++] = bin;
 }
 

@@ -41,25 +41,21 @@ function loadEntry(): Promise<typeof Ccxt> {
   return entryModule;
 }
 
-/**
- * The folder of ccxt's ES modules (`…/ccxt/js/src`), found from the CommonJS entry the package exports
- * (`…/ccxt/dist/ccxt.cjs`), since the package exports no other path; null when it is not where ccxt 4 puts it.
- */
-function sourceFolder(): string | null {
-  try {
-    const cjsEntry = createRequire(import.meta.url).resolve('ccxt');
-    const folder = path.join(path.dirname(cjsEntry), '..', 'js', 'src');
-    return existsSync(path.join(folder, 'base', 'errors.js')) ? folder : null;
-  } catch {
-    return null;
-  }
-}
-
 let folder: string | null | undefined;
 
-/** ccxt's ES modules folder, looked for once. */
+/**
+ * The folder of ccxt's ES modules (`…/ccxt/js/src`), looked for once, from the CommonJS entry the package exports
+ * (`…/ccxt/dist/ccxt.cjs`), since the package exports no other path; null when it is not where ccxt 4 puts it.
+ */
 function ccxtSourceFolder(): string | null {
-  if (folder === undefined) folder = sourceFolder();
+  if (folder !== undefined) return folder;
+  try {
+    const cjsEntry = createRequire(import.meta.url).resolve('ccxt');
+    const candidate = path.join(path.dirname(cjsEntry), '..', 'js', 'src');
+    folder = existsSync(path.join(candidate, 'base', 'errors.js')) ? candidate : null;
+  } catch {
+    folder = null;
+  }
   return folder;
 }
 
