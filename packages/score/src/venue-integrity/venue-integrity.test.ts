@@ -36,6 +36,15 @@ describe('venue integrity', () => {
     );
   });
 
+  it('holds a one-size bot to the first-digit limit without peers, past the margin its sample size leaves', () => {
+    for (const amount of [0.1234, 3.217]) {
+      const tape = honestTape('bot', 500, 5).map((print) => ({ ...print, amount }));
+      const [alone] = scoreVenues([integrityFeatures(evidence('bot', tape))]);
+      expect(alone!.flags, String(amount)).toContain('benford_misfit');
+      expect(alone!.integrity).toBeLessThanOrEqual(0.3);
+    }
+  });
+
   it('flags adaptive wash that mimics sizes, by its pairs', () => {
     const { subject } = judge(
       evidence('mimic', [...honestTape('mimic', 200, 11), ...washTape('mimic', 1_200, 11, true)]),
