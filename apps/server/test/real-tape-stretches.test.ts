@@ -6,10 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { honestShare, integrityFeatures, scoreVenues } from '@coinlens/score';
+import { injectWash } from '@coinlens/attack-lab';
+import type { TradePrint } from '@coinlens/market-model';
+import { honestShare, integrityFeatures, scoreVenues, SignWindows, VenueJudge } from '@coinlens/score';
 import { realTapes, realTapesPresent } from './support/real-tapes.js';
 
 const STRETCH = 500;
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () => {
   it('are not taken for matched legs: the notional share is judged on its effective print count', () => {
@@ -62,5 +67,50 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
     // Until 2026-12-01 the first-digit limit took no account of the sample's size: 15 Bitstamp 2011 stretches and
     // one of Binance 2024 ETH (200 prints, 0.108) breached it.
     expect(breaches).toEqual([]);
+  });
+
+  it('are judged with the runs before them where a run reads too few prints to tell wash from a quiet stretch', async () => {
+    const WINDOW = 250;
+    const FIVE_MINUTES = 300_000;
+    /** A coin's integrity on its venue in each run, each run reading the next `WINDOW` prints of the tape. */
+    const runs = async (prints: readonly TradePrint[], windows: SignWindows | null) => {
+      const integrity: number[] = [];
+      for (let start = 0; start + WINDOW <= prints.length; start += WINDOW) {
+        const trades = prints.slice(start, start + WINDOW);
+        const judge = new VenueJudge();
+        judge.add({ exchangeId: 'venue', trades, books: [], reportedVolumeUsd24h: 1e9, depthUsd2pct: null });
+        const now = (start / WINDOW) * FIVE_MINUTES;
+        const [venue] = await judge.judge(undefined, undefined, windows ? { windows, now } : undefined);
+        integrity.push(venue!.coins[trades[0]!.coinId]!);
+      }
+      return integrity;
+    };
+    const sided = realTapes().filter((tape) => tape.prints[0]!.side !== null);
+    let alone = 0;
+    let judged = 0;
+    for (const tape of sided) {
+      const honestAlone = await runs(tape.prints, null);
+      const honestWithEarlier = await runs(tape.prints, new SignWindows());
+      alone += honestAlone.filter((value) => value < 0.9).length;
+      judged += honestWithEarlier.length;
+      // The first run has no earlier window to borrow; every later one does.
+      expect(
+        honestWithEarlier.slice(1).filter((value) => value < 0.9),
+        tape.venue,
+      ).toEqual([]);
+      // Wash at ten times the honest volume, its prints' sides drawn at random.
+      const washed = injectWash('single_print', { tape: tape.prints, lambda: 10, seed: 29 }).tape;
+      const washedWithEarlier = await runs(washed, new SignWindows());
+      const washedAlone = await runs(washed, null);
+      // Wash in every run is still found run after run, and the runs a washer passes (a window his prints
+      // happen to spare) are fewer, not more: 4 of 869 on Binance 2024 BTC judged alone, 1 with earlier windows.
+      const passed = (values: number[]) => values.filter((value) => value >= 0.9).length;
+      expect(median(washedWithEarlier), tape.venue).toBeLessThan(0.5);
+      expect(passed(washedWithEarlier), tape.venue).toBeLessThanOrEqual(passed(washedAlone));
+      expect(passed(washedWithEarlier) / washedWithEarlier.length, tape.venue).toBeLessThan(0.01);
+    }
+    expect(judged).toBeGreaterThan(100);
+    // Judged alone, honest runs of 250 real prints are now and then taken for wash (sign clustering).
+    expect(alone).toBeGreaterThan(0);
   });
 });

@@ -28,6 +28,7 @@ export { honestShare } from './venue-integrity/honest-share.js';
 export { flowPriceCoherence } from './venue-integrity/flow-price.js';
 export { matchedLegShare } from './venue-integrity/matched-legs.js';
 export { signClustering } from './venue-integrity/sign-clustering.js';
+export { SignWindows, SIGN_WINDOW_PRINTS } from './venue-integrity/sign-windows.js';
 export { benfordMad, roundSizeShare } from './venue-integrity/trade-size-tests.js';
 
 export {

@@ -14,6 +14,7 @@ import {
   scoreCoins,
   scoreExchanges,
   ScoreSmoother,
+  SignWindows,
   tapeCapped,
   TapeRates,
   typicalReading,
@@ -131,6 +132,8 @@ export class MarketScorer {
   private readonly exchangeSmoother = new ScoreSmoother();
   private readonly hourly = new HourlyScoreReadings();
   private venueIntegrity = new Map<string, VenueIntegrity>();
+  /** The sign test's windows of the last runs, lent to a venue or coin whose window is short (sign-windows.ts). */
+  private readonly signWindows = new SignWindows();
   /** What each sampled pair's tape prints a day, pooled over the last day's runs. */
   private readonly tapeRates = new TapeRates();
   /** A coin's USD price in the snapshot, which values its prints for the tape rates. */
@@ -233,13 +236,18 @@ export class MarketScorer {
           if (depths) depths.push(reading.usd);
           else concurrent.set(coinId, [reading.usd]);
         }
-    const judged = await judge.judge(pause, {
-      of: (exchangeId, coinId) => {
-        const reading = depth.get(exchangeId, coinId);
-        return reading && !reading.lowerBound ? reading.usd : null;
+    this.signWindows.forgetBefore(now);
+    const judged = await judge.judge(
+      pause,
+      {
+        of: (exchangeId, coinId) => {
+          const reading = depth.get(exchangeId, coinId);
+          return reading && !reading.lowerBound ? reading.usd : null;
+        },
+        concurrent: (coinId) => concurrent.get(coinId) ?? [],
       },
-      concurrent: (coinId) => concurrent.get(coinId) ?? [],
-    });
+      { windows: this.signWindows, now },
+    );
     computeMs += judge.busyMs;
     const judgeMs = judge.busyMs - tapesMs;
     busySince = performance.now();

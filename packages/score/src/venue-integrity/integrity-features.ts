@@ -5,7 +5,7 @@ import { legTally, matchedLegsOf } from './matched-legs.js';
 import type { LegTally } from './matched-legs.js';
 import { byPairInTime, pairKey } from './pair-tapes.js';
 import { markLeaders } from './price-leaders.js';
-import { signClusteringOf, signTally } from './sign-clustering.js';
+import { signClusteringOf, signTally, summedSigns } from './sign-clustering.js';
 import type { SignClustering, SignTally } from './sign-clustering.js';
 import { booksByPair, outsideQuoteShareOf, pairedPrintCount, quoteTally } from './tape-features.js';
 import type { QuoteTally } from './tape-features.js';
@@ -109,7 +109,8 @@ export function integrityFeatures(evidence: VenueEvidence, copied: number | null
 
 /**
  * The features of `tallies` (all of the venue's pairs, or a coin's), with the depth and reported volume of
- * `market` and the copied share `copied`.
+ * `market` and the copied share `copied`; the sign test reads `signs` (the tallies' own, or those with earlier
+ * windows: sign-windows.ts).
  */
 export function featuresOf(
   market: Pick<
@@ -118,6 +119,7 @@ export function featuresOf(
   >,
   tallies: readonly PairTally[],
   copied: number | null,
+  signs: SignTally = summedSigns(tallies.map((tally) => tally.signs)),
 ): IntegrityFeatures {
   const tradeCount = tallies.reduce((sum, tally) => sum + tally.prints, 0);
   const enoughSizes = tradeCount >= FEATURE_MINIMUMS.sizeTests;
@@ -137,10 +139,7 @@ export function featuresOf(
       FEATURE_MINIMUMS.quoteTests,
     ),
     depthToVolume: market.depthUsd2pct !== null && depthVolume > 0 ? market.depthUsd2pct / depthVolume : null,
-    signClustering: signClusteringOf(
-      tallies.map((tally) => tally.signs),
-      FEATURE_MINIMUMS.tapeTests,
-    ),
+    signClustering: signClusteringOf([signs], FEATURE_MINIMUMS.tapeTests),
     flowPrice: flowPriceOf(
       tallies.filter((tally) => tally.leads).map((tally) => tally.flow),
       FEATURE_MINIMUMS.flowBuckets,

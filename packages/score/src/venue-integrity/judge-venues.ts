@@ -7,11 +7,17 @@ import { featuresOf, pairTallies } from './integrity-features.js';
 import type { IntegrityFeatures, PairTally } from './integrity-features.js';
 import { markLeaders } from './price-leaders.js';
 import type { LeaderDepth } from './price-leaders.js';
+import { summedSigns } from './sign-clustering.js';
+import type { SignTally } from './sign-clustering.js';
+import type { SignWindows } from './sign-windows.js';
 import { CoinTapes, TapeCopies } from './tape-copy.js';
 import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag } from './integrity-flag.js';
 import type { VenueIntegrity } from './venue-integrity.js';
+
+/** The key of a venue's whole window in `SignWindows` (a coin's is its id). */
+const VENUE_WINDOW = '';
 
 /** Hands the event loop back between venues (the runner passes its slicer; the audit command nothing). */
 export type Pause = () => Promise<void>;
@@ -70,9 +76,18 @@ export class VenueJudge {
   /**
    * Every added venue's integrity, in the order added; each venue's share of the work is a slice of its own.
    * `depth` tells which pairs follow another venue's price (price-leaders.ts); without it only a venue's own
-   * pairs are compared.
+   * pairs are compared. `signs`, where the runs keep them, lends the sign test of a venue or coin whose window
+   * is short the earlier windows read of it (sign-windows.ts); the audit's folder is one window.
    */
-  async judge(pause: Pause = async () => {}, depth?: LeaderDepth): Promise<VenueIntegrity[]> {
+  async judge(
+    pause: Pause = async () => {},
+    depth?: LeaderDepth,
+    signs?: { windows: SignWindows; now: number },
+  ): Promise<VenueIntegrity[]> {
+    const signsOf = (exchangeId: string, coinId: string, tallies: readonly PairTally[]) => {
+      const own = summedSigns(tallies.map((tally) => tally.signs));
+      return signs ? signs.windows.pooled(exchangeId, coinId, own, signs.now) : own;
+    };
     this.timed(() =>
       markLeaders(
         this.venues.map(({ figures, tallies }) => ({ exchangeId: figures.exchangeId, tallies })),
@@ -82,14 +97,25 @@ export class VenueJudge {
     const features: IntegrityFeatures[] = [];
     for (const { figures, tallies } of this.venues) {
       await pause();
-      features.push(this.timed(() => featuresOf(figures, tallies, this.copies.share(figures.exchangeId))));
+      features.push(
+        this.timed(() =>
+          featuresOf(
+            figures,
+            tallies,
+            this.copies.share(figures.exchangeId),
+            signsOf(figures.exchangeId, VENUE_WINDOW, tallies),
+          ),
+        ),
+      );
     }
     await pause();
     const venues = this.timed(() => scoreVenues(features));
     for (const [index, venue] of venues.entries()) {
       await pause();
       const { figures, tallies } = this.venues[index]!;
-      this.timed(() => Object.assign(venue, coinIntegrity(figures.exchangeId, tallies, this.copies)));
+      this.timed(() =>
+        Object.assign(venue, coinIntegrity(figures.exchangeId, tallies, this.copies, signsOf)),
+      );
     }
     return venues;
   }
@@ -129,6 +155,7 @@ function coinIntegrity(
   exchangeId: string,
   tallies: readonly PairTally[],
   copies: TapeCopies,
+  signsOf: (exchangeId: string, coinId: string, tallies: readonly PairTally[]) => SignTally,
 ): Pick<VenueIntegrity, 'coins' | 'unsampledCoinIntegrity'> {
   const byCoin = new Map<string, PairTally[]>();
   for (const tally of tallies) {
@@ -140,7 +167,14 @@ function coinIntegrity(
   for (const [coinId, coinTallies] of byCoin) {
     // The depth cap judges each coin's volume against its own book (verified-volume.ts).
     const market = { exchangeId, reportedVolumeUsd24h: 0, depthUsd2pct: null };
-    coins[coinId] = absoluteIntegrity(featuresOf(market, coinTallies, copies.share(exchangeId, coinId)));
+    coins[coinId] = absoluteIntegrity(
+      featuresOf(
+        market,
+        coinTallies,
+        copies.share(exchangeId, coinId),
+        signsOf(exchangeId, coinId, coinTallies),
+      ),
+    );
   }
   return { coins, unsampledCoinIntegrity: median(Object.values(coins)) ?? 1 };
 }

@@ -47,18 +47,21 @@ export function signTally(prints: readonly TradePrint[]): SignTally {
   return tally;
 }
 
-/** Sign clustering over the pairs' tallies (whole numbers: the order of the pairs does not matter). */
-export function signClusteringOf(tallies: readonly SignTally[], minimum: number): SignClustering | null {
-  let products = 0;
-  let links = 0;
-  let sum = 0;
-  let count = 0;
+/** Tallies added up (whole numbers: their order does not matter). */
+export function summedSigns(tallies: readonly SignTally[]): SignTally {
+  const total: SignTally = { products: 0, links: 0, sum: 0, count: 0 };
   for (const tally of tallies) {
-    products += tally.products;
-    links += tally.links;
-    sum += tally.sum;
-    count += tally.count;
+    total.products += tally.products;
+    total.links += tally.links;
+    total.sum += tally.sum;
+    total.count += tally.count;
   }
+  return total;
+}
+
+/** Sign clustering over the pairs' tallies. */
+export function signClusteringOf(tallies: readonly SignTally[], minimum: number): SignClustering | null {
+  const { products, links, sum, count } = summedSigns(tallies);
   if (count < minimum || links === 0) return null;
   const mean = sum / count;
   const variance = 1 - mean * mean;
