@@ -13,6 +13,10 @@ import { realTapes, realTapesPresent } from './support/real-tapes.js';
 
 const STRETCH = 500;
 
+/** The features of a stretch of one venue's prints, with no book and a large reported volume. */
+const featuresOf = (exchangeId: string, trades: readonly TradePrint[]) =>
+  integrityFeatures({ exchangeId, trades, books: [], reportedVolumeUsd24h: 1e9, depthUsd2pct: null });
+
 const median = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -24,14 +28,7 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
     let flagged = 0;
     for (const tape of binance)
       for (let start = 0; start + STRETCH <= tape.prints.length; start += STRETCH / 2) {
-        const trades = tape.prints.slice(start, start + STRETCH);
-        const features = integrityFeatures({
-          exchangeId: tape.venue,
-          trades,
-          books: [],
-          reportedVolumeUsd24h: 1e9,
-          depthUsd2pct: null,
-        });
+        const features = featuresOf(tape.venue, tape.prints.slice(start, start + STRETCH));
         stretches++;
         if (honestShare(features).flags.includes('matched_legs')) flagged++;
       }
@@ -46,17 +43,8 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
     for (const tape of realTapes())
       for (const length of [200, 500, 1_000])
         for (let start = 0; start + length <= tape.prints.length; start += length / 4) {
-          const trades = tape.prints.slice(start, start + length);
           // Alone, a venue has no peers: a flag of the relative features is a hard limit breached.
-          const [venue] = scoreVenues([
-            integrityFeatures({
-              exchangeId: tape.venue,
-              trades,
-              books: [],
-              reportedVolumeUsd24h: 1e9,
-              depthUsd2pct: null,
-            }),
-          ]);
+          const [venue] = scoreVenues([featuresOf(tape.venue, tape.prints.slice(start, start + length))]);
           stretches++;
           const hard = venue!.flags.filter(
             (flag) => flag === 'benford_misfit' || flag === 'no_round_sizes' || flag === 'paired_prints',
