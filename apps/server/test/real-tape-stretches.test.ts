@@ -8,7 +8,14 @@ import { describe, expect, it } from 'vitest';
 
 import { injectWash } from '@coinlens/attack-lab';
 import type { TradePrint } from '@coinlens/market-model';
-import { honestShare, integrityFeatures, scoreVenues, SignWindows, VenueJudge } from '@coinlens/score';
+import {
+  honestShare,
+  integrityFeatures,
+  median,
+  scoreVenues,
+  SignWindows,
+  VenueJudge,
+} from '@coinlens/score';
 import { realTapes, realTapesPresent } from './support/real-tapes.js';
 
 const STRETCH = 500;
@@ -16,9 +23,6 @@ const STRETCH = 500;
 /** The features of a stretch of one venue's prints, with no book and a large reported volume. */
 const featuresOf = (exchangeId: string, trades: readonly TradePrint[]) =>
   integrityFeatures({ exchangeId, trades, books: [], reportedVolumeUsd24h: 1e9, depthUsd2pct: null });
-
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () => {
   it('are not taken for matched legs: the notional share is judged on its effective print count', () => {
@@ -93,7 +97,7 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
       // Wash in every run is still found run after run, and the runs a washer passes (a window his prints
       // happen to spare) are fewer, not more: 4 of 869 on Binance 2024 BTC judged alone, 1 with earlier windows.
       const passed = (values: number[]) => values.filter((value) => value >= 0.9).length;
-      expect(median(washedWithEarlier), tape.venue).toBeLessThan(0.5);
+      expect(median(washedWithEarlier)!, tape.venue).toBeLessThan(0.5);
       expect(passed(washedWithEarlier), tape.venue).toBeLessThanOrEqual(passed(washedAlone));
       expect(passed(washedWithEarlier) / washedWithEarlier.length, tape.venue).toBeLessThan(0.01);
     }
