@@ -212,7 +212,11 @@ describe('fuzzing every procedure of the contract', () => {
   it('unknown procedure names answer inside the protocol and repeat nothing', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(hostileString, fc.string({ maxLength: 300 })).filter((name) => name.length > 0),
+        // '.' and '..' are dot segments: every URL parser resolves them before sending (…/v1/../.. is the
+        // web app's root), so they cannot name a procedure.
+        fc
+          .oneof(hostileString, fc.string({ maxLength: 300 }))
+          .filter((name) => name.length > 0 && name !== '.' && name !== '..'),
         async (name) => {
           const path = `${GATEWAY_BASE_PATH}/v1/${encodeURIComponent(name)}/${encodeURIComponent(name)}`;
           expectProtocolAnswer(await send(path, server.sign({}), 'form', {}));
