@@ -6,6 +6,7 @@ import {
   benfordMad,
   flowPriceCoherence,
   matchedLegShare,
+  printImpact,
   roundSizeShare,
   signClustering,
 } from '@coinlens/score';
@@ -24,13 +25,13 @@ function row(name, prints) {
     if (prints[index].price !== prints[index - 1].price) changes++;
   const fmt = (value, digits = 3) =>
     value === null || value === undefined || !Number.isFinite(value) ? '—' : value.toFixed(digits);
-  return `| ${name} | ${prints.length} | ${fmt(signClustering(prints, 50)?.autocorrelation, 2)} | ${fmt(flowPriceCoherence(prints, 10)?.correlation, 2)} | ${fmt(matchedLegShare(prints, 50))} | ${fmt(benfordMad(sizes))} | ${fmt(roundSizeShare(sizes), 2)} | ${fmt(cv, 2)} | ${fmt(prints.length / Math.max(1, changes), 2)} |`;
+  return `| ${name} | ${prints.length} | ${fmt(signClustering(prints, 50)?.autocorrelation, 2)} | ${fmt(flowPriceCoherence(prints, 10)?.correlation, 2)} | ${fmt(printImpact(prints, 50)?.correlation, 2)} | ${fmt(matchedLegShare(prints, 50))} | ${fmt(benfordMad(sizes))} | ${fmt(roundSizeShare(sizes), 2)} | ${fmt(cv, 2)} | ${fmt(prints.length / Math.max(1, changes), 2)} |`;
 }
 
 console.log(
-  '| tape | prints | sign autocorrelation | flow–price | matched legs | first-digit MAD | round sizes | inter-arrival CV | prints per price change |',
+  '| tape | prints | sign autocorrelation | flow–price | print impact | matched legs | first-digit MAD | round sizes | inter-arrival CV | prints per price change |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 if (realTapesPresent)
   for (const tape of realTapes())
     if (tape.prints[0].side !== null) console.log(row(`real: ${tape.venue}`, tape.prints.slice(0, 3_000)));

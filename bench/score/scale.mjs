@@ -23,6 +23,7 @@ export function scaleReport() {
       depthToVolume: 0.01 + 0.03 * random(),
       signClustering: { autocorrelation: 0.4 + 0.4 * random(), count: 2_000 },
       flowPrice: { correlation: 0.2 + 0.4 * random(), buckets: 60 },
+      printImpact: { correlation: 0.2 + 0.3 * random(), prints: 2_000 },
       matchedLegs: { share: 0.05 * random(), effectivePrints: 400 },
       copiedShare: 0,
     }));

@@ -8,10 +8,13 @@ import { describe, expect, it } from 'vitest';
 
 import { injectWash } from '@coinlens/attack-lab';
 import type { TradePrint } from '@coinlens/market-model';
+import type { PrintImpact } from '@coinlens/score';
 import {
   honestShare,
   integrityFeatures,
   median,
+  printImpactError,
+  REAL_FLOW,
   scoreVenues,
   SignWindows,
   VenueJudge,
@@ -23,6 +26,12 @@ const STRETCH = 500;
 /** The features of a stretch of one venue's prints, with no book and a large reported volume. */
 const featuresOf = (exchangeId: string, trades: readonly TradePrint[]) =>
   integrityFeatures({ exchangeId, trades, books: [], reportedVolumeUsd24h: 1e9, depthUsd2pct: null });
+
+const tapesWithSides = () => realTapes().filter((tape) => tape.prints[0]!.side !== null);
+
+/** The print-impact test's edge most favourable to the venue: it accuses below the floor. */
+const printEdge = (impact: PrintImpact) =>
+  impact.correlation + REAL_FLOW.confidenceZ * printImpactError(impact);
 
 describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () => {
   it('are not taken for matched legs: the notional share is judged on its effective print count', () => {
@@ -59,6 +68,59 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
     // Until 2026-12-01 the first-digit limit took no account of the sample's size: 15 Bitstamp 2011 stretches and
     // one of Binance 2024 ETH (200 prints, 0.108) breached it.
     expect(breaches).toEqual([]);
+  });
+
+  it('move the mid print by print: no stretch of 200 to 3,000 prints of any real tape is accused', () => {
+    const accused: string[] = [];
+    let stretches = 0;
+    let impactLowest = Infinity;
+    for (const tape of tapesWithSides())
+      for (const length of [200, 500, 1_000, 3_000])
+        for (let start = 0; start + length <= tape.prints.length; start += length / 2) {
+          const features = featuresOf(tape.venue, tape.prints.slice(start, start + length));
+          const impact = features.printImpact;
+          // Null where the mid never moves (200 prints of Binance 2024 BTC can sit on one price): nothing to read.
+          if (!impact) continue;
+          stretches++;
+          impactLowest = Math.min(impactLowest, printEdge(impact));
+          if (honestShare(features).flags.includes('flow_moves_no_price'))
+            accused.push(`${tape.venue} ${start}+${length}`);
+        }
+    expect(stretches).toBeGreaterThan(500);
+    expect(accused).toEqual([]);
+    // The floor has room under the edge the lowest honest stretch keeps.
+    expect(impactLowest).toBeGreaterThan(REAL_FLOW.printImpactFloor);
+  });
+
+  it('do not let informed wash at 10× through the flow tests in any window of 3,000 prints', () => {
+    // Windows of 3,000 prints at 10×: with the 30-print buckets alone (1.7.1), bench:real-attacks counted up to
+    // 96 % of flow_coherent's fake volume and 76 % of imitation's where the book was in proportion.
+    let washed = 0;
+    const passed: string[] = [];
+    const printPassed: string[] = [];
+    const windowStarts = (length: number) =>
+      Array.from(
+        { length: Math.max(1, Math.floor((length - 3_000) / 6_000) + 1) },
+        (_, index) => index * 6_000,
+      );
+    for (const tape of tapesWithSides())
+      for (const start of windowStarts(tape.prints.length)) {
+        const window = tape.prints.slice(start, start + 3_000);
+        for (const family of ['flow_coherent', 'imitation_prints'] as const) {
+          const attacked = injectWash(family, { tape: window, lambda: 10, seed: 31 + start }).tape;
+          const features = featuresOf(tape.venue, attacked);
+          washed++;
+          if (printEdge(features.printImpact!) >= REAL_FLOW.printImpactFloor)
+            printPassed.push(`${tape.venue} ${start} ${family}`);
+          if (!honestShare(features).flags.includes('flow_moves_no_price'))
+            passed.push(`${tape.venue} ${start} ${family}`);
+        }
+      }
+    expect(washed).toBeGreaterThanOrEqual(20);
+    // Alone, the print test lets one through (Binance 2024 ETH's first window of imitation, at 0.19); with the
+    // buckets, none.
+    expect(printPassed.length).toBeLessThanOrEqual(1);
+    expect(passed).toEqual([]);
   });
 
   it('are judged with the runs before them where a run reads too few prints to tell wash from a quiet stretch', async () => {

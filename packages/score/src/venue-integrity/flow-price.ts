@@ -1,6 +1,7 @@
 import type { TradePrint } from '@coinlens/market-model';
 
 import { byPairInTime } from './pair-tapes.js';
+import { midEstimates, sidedPrints } from './print-mids.js';
 
 /** Consecutive prints per bucket: short enough to see impact before other venues' flow takes over. */
 const BUCKET_PRINTS = 30;
@@ -30,16 +31,18 @@ export function flowPriceCoherence(
   trades: readonly TradePrint[],
   minimumBuckets: number,
 ): FlowPriceCoherence | null {
-  return flowPriceOf(byPairInTime(trades).map(flowTally), minimumBuckets);
+  const tallies = byPairInTime(trades).map((prints) => {
+    const sided = sidedPrints(prints);
+    return flowTally(sided, midEstimates(sided));
+  });
+  return flowPriceOf(tallies, minimumBuckets);
 }
 
 /**
- * One pair's standardised flow × standardised price move per bucket of prints (none for fewer than 3 buckets
- * or no variation), in time order.
+ * One pair's standardised flow × standardised price move per bucket of its sided prints (print-mids.ts), none
+ * for fewer than 3 buckets or no variation, in time order.
  */
-export function flowTally(prints: readonly TradePrint[]): Float64Array {
-  const sided = prints.filter((print) => print.side !== null && print.price > 0);
-  const mids = midEstimates(sided);
+export function flowTally(sided: readonly TradePrint[], mids: Float64Array): Float64Array {
   const flows: number[] = [];
   const moves: number[] = [];
   for (let start = 0; start + HORIZON_PRINTS < sided.length; start += BUCKET_PRINTS) {
@@ -72,24 +75,6 @@ export function flowPriceOf(
     buckets += tally.length;
   }
   return buckets >= minimumBuckets ? { correlation: products / buckets, buckets } : null;
-}
-
-/**
- * The mid after each print: halfway between the latest buy (at the ask) and the latest sell (at the bid), NaN until
- * both sides have printed. Measured on the last print's price, a bucket's move would follow the side of its last
- * print (bid-ask bounce), and prints at the touch that move nothing would still seem to move the price.
- */
-function midEstimates(sided: readonly TradePrint[]): Float64Array {
-  const mids = new Float64Array(sided.length);
-  let ask = NaN;
-  let bid = NaN;
-  for (let index = 0; index < sided.length; index++) {
-    const print = sided[index]!;
-    if (print.side === 'buy') ask = print.price;
-    else bid = print.price;
-    mids[index] = (ask + bid) / 2;
-  }
-  return mids;
 }
 
 /** Values minus their mean over their standard deviation; null for fewer than 3 or no variation. */

@@ -5,6 +5,7 @@ import { flowPriceCoherence } from './flow-price.js';
 import { honestShare, REAL_FLOW } from './honest-share.js';
 import { integrityFeatures } from './integrity-features.js';
 import { matchedLegShare } from './matched-legs.js';
+import { printImpact, printImpactError } from './print-impact.js';
 import { signClustering } from './sign-clustering.js';
 import { TapeCopies } from './tape-copy.js';
 import { evidence, honestTape, MID, seededRandom } from './testing/tape-fixtures.js';
@@ -72,6 +73,35 @@ describe('flow and price', () => {
     const random = seededRandom(9);
     const shuffled = tape.map((trade) => ({ ...trade, side: random() < 0.5 ? 'buy' : 'sell' }) as const);
     expect(Math.abs(flowPriceCoherence(shuffled, 10)!.correlation)).toBeLessThan(0.1);
+  });
+});
+
+describe('print impact', () => {
+  it('finds each honest print moving the mid its way, and shuffled sides not', () => {
+    const tape = honestTape('v', 6_000, 5);
+    const honest = printImpact(tape, 50)!;
+    expect(honest.prints).toBeGreaterThan(5_900);
+    expect(honest.correlation - 2.5 * printImpactError(honest)).toBeGreaterThan(REAL_FLOW.printImpactFloor);
+    const random = seededRandom(9);
+    const shuffled = tape.map((trade) => ({ ...trade, side: random() < 0.5 ? 'buy' : 'sell' }) as const);
+    expect(Math.abs(printImpact(shuffled, 50)!.correlation)).toBeLessThan(0.1);
+  });
+
+  it('says nothing below the minimum or without sides', () => {
+    expect(printImpact(honestTape('v', 40, 3), 50)).toBeNull();
+    const unsided = honestTape('v', 500, 3).map((trade) => ({ ...trade, side: null }));
+    expect(printImpact(unsided, 50)).toBeNull();
+  });
+
+  it('weighs each pair by its prints', () => {
+    const busy = honestTape('v', 3_000, 5);
+    const quiet = honestTape('v', 300, 7).map((trade) => ({ ...trade, coinId: 'other' }));
+    const [alone, other, both] = [busy, quiet, [...busy, ...quiet]].map((tape) => printImpact(tape, 50)!);
+    expect(both.prints).toBe(alone!.prints + other!.prints);
+    expect(both.correlation).toBeCloseTo(
+      (alone!.correlation * alone!.prints + other!.correlation * other!.prints) / both.prints,
+      12,
+    );
   });
 });
 
@@ -144,6 +174,7 @@ describe('honest share', () => {
     expect(honestShare(washed).flags).toContain('unclustered_sides');
     expect(washed.flowPrice!.correlation).toBeLessThan(REAL_FLOW.flowPriceFloor);
     expect(honest.flowPrice!.buckets).toBeLessThan(washed.flowPrice!.buckets / 5);
+    expect(washed.printImpact!.correlation).toBeLessThan(honest.printImpact!.correlation / 2);
   });
 });
 
