@@ -96,10 +96,12 @@ describe('print impact', () => {
   it('weighs each pair by its prints', () => {
     const busy = honestTape('v', 3_000, 5);
     const quiet = honestTape('v', 300, 7).map((trade) => ({ ...trade, coinId: 'other' }));
-    const [alone, other, both] = [busy, quiet, [...busy, ...quiet]].map((tape) => printImpact(tape, 50)!);
-    expect(both.prints).toBe(alone!.prints + other!.prints);
+    const alone = printImpact(busy, 50)!;
+    const other = printImpact(quiet, 50)!;
+    const both = printImpact([...busy, ...quiet], 50)!;
+    expect(both.prints).toBe(alone.prints + other.prints);
     expect(both.correlation).toBeCloseTo(
-      (alone!.correlation * alone!.prints + other!.correlation * other!.prints) / both.prints,
+      (alone.correlation * alone.prints + other.correlation * other.prints) / both.prints,
       12,
     );
   });
