@@ -13,7 +13,7 @@ import {
   honestShare,
   integrityFeatures,
   median,
-  printImpactError,
+  printImpactEdge,
   REAL_FLOW,
   scoreVenues,
   SignWindows,
@@ -30,8 +30,7 @@ const featuresOf = (exchangeId: string, trades: readonly TradePrint[]) =>
 const tapesWithSides = () => realTapes().filter((tape) => tape.prints[0]!.side !== null);
 
 /** The print-impact test's edge most favourable to the venue: it accuses below the floor. */
-const printEdge = (impact: PrintImpact) =>
-  impact.correlation + REAL_FLOW.confidenceZ * printImpactError(impact);
+const printEdge = (impact: PrintImpact) => printImpactEdge(impact, REAL_FLOW.confidenceZ);
 
 describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () => {
   it('are not taken for matched legs: the notional share is judged on its effective print count', () => {

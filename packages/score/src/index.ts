@@ -26,7 +26,7 @@ export type { CoinMarketEvidence, VenueEvidence } from './venue-integrity/venue-
 export { integrityFeatures } from './venue-integrity/integrity-features.js';
 export { honestShare, REAL_FLOW } from './venue-integrity/honest-share.js';
 export { flowPriceCoherence } from './venue-integrity/flow-price.js';
-export { printImpact, printImpactError } from './venue-integrity/print-impact.js';
+export { printImpact, printImpactEdge } from './venue-integrity/print-impact.js';
 export type { PrintImpact } from './venue-integrity/print-impact.js';
 export { matchedLegShare } from './venue-integrity/matched-legs.js';
 export { signClustering } from './venue-integrity/sign-clustering.js';

@@ -1,7 +1,8 @@
 import type { TradePrint } from '@coinlens/market-model';
 
 import { byPairInTime } from './pair-tapes.js';
-import { midEstimates, sidedPrints } from './print-mids.js';
+import { midTape } from './print-mids.js';
+import type { MidTape } from './print-mids.js';
 
 /** Consecutive prints per bucket: short enough to see impact before other venues' flow takes over. */
 const BUCKET_PRINTS = 30;
@@ -31,18 +32,17 @@ export function flowPriceCoherence(
   trades: readonly TradePrint[],
   minimumBuckets: number,
 ): FlowPriceCoherence | null {
-  const tallies = byPairInTime(trades).map((prints) => {
-    const sided = sidedPrints(prints);
-    return flowTally(sided, midEstimates(sided));
-  });
-  return flowPriceOf(tallies, minimumBuckets);
+  return flowPriceOf(
+    byPairInTime(trades).map((prints) => flowTally(midTape(prints))),
+    minimumBuckets,
+  );
 }
 
 /**
  * One pair's standardised flow × standardised price move per bucket of its sided prints (print-mids.ts), none
  * for fewer than 3 buckets or no variation, in time order.
  */
-export function flowTally(sided: readonly TradePrint[], mids: Float64Array): Float64Array {
+export function flowTally({ sided, mids }: MidTape): Float64Array {
   const flows: number[] = [];
   const moves: number[] = [];
   for (let start = 0; start + HORIZON_PRINTS < sided.length; start += BUCKET_PRINTS) {

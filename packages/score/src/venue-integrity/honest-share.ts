@@ -1,6 +1,6 @@
 import type { IntegrityFeatures } from './integrity-features.js';
 import type { IntegrityFlag } from './integrity-flag.js';
-import { printImpactError } from './print-impact.js';
+import { printImpactEdge } from './print-impact.js';
 
 /**
  * What real honest flow looks like on the tape tests, measured on every real public tape we hold (Binance spot
@@ -97,8 +97,7 @@ export function honestShare(features: IntegrityFeatures): HonestShare {
   const impact = features.printImpact;
   if (impact) {
     // The same dilution one print at a time: a print's own move is not shared with the flow that came before it.
-    const upper = impact.correlation + z * printImpactError(impact);
-    if (upper < REAL_FLOW.printImpactFloor) {
+    if (printImpactEdge(impact, z) < REAL_FLOW.printImpactFloor) {
       share = Math.min(share, (Math.max(0, impact.correlation) / REAL_FLOW.printImpactTypical) ** 2);
       if (!flags.includes('flow_moves_no_price')) flags.push('flow_moves_no_price');
     }

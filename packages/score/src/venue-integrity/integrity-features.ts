@@ -7,7 +7,7 @@ import { byPairInTime, pairKey } from './pair-tapes.js';
 import { markLeaders } from './price-leaders.js';
 import { impactTally, printImpactOf } from './print-impact.js';
 import type { PrintImpact } from './print-impact.js';
-import { midEstimates, sidedPrints } from './print-mids.js';
+import { midTape } from './print-mids.js';
 import { signClusteringOf, signTally, summedSigns } from './sign-clustering.js';
 import type { SignClustering, SignTally } from './sign-clustering.js';
 import { booksByPair, outsideQuoteShareOf, pairedPrintCount, quoteTally } from './tape-features.js';
@@ -90,8 +90,7 @@ export interface PairTally {
 export function pairTallies(evidence: Pick<VenueEvidence, 'trades' | 'books'>): PairTally[] {
   const booksOf = booksByPair(evidence.books);
   return byPairInTime(evidence.trades).map((prints) => {
-    const sided = sidedPrints(prints);
-    const mids = midEstimates(sided);
+    const tape = midTape(prints);
     return {
       coinId: prints[0]!.coinId,
       prints: prints.length,
@@ -103,8 +102,8 @@ export function pairTallies(evidence: Pick<VenueEvidence, 'trades' | 'books'>): 
       pairedPrints: pairedPrintCount(prints),
       quote: quoteTally(prints, booksOf.get(pairKey(prints[0]!)) ?? [], QUOTE_WINDOW_MS, QUOTE_TOLERANCE),
       signs: signTally(prints),
-      flow: flowTally(sided, mids),
-      impact: impactTally(sided, mids),
+      flow: flowTally(tape),
+      impact: impactTally(tape),
       legs: legTally(prints),
     };
   });

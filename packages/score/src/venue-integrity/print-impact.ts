@@ -1,7 +1,8 @@
 import type { TradePrint } from '@coinlens/market-model';
 
 import { byPairInTime } from './pair-tapes.js';
-import { midEstimates, sidedPrints } from './print-mids.js';
+import { midTape } from './print-mids.js';
+import type { MidTape } from './print-mids.js';
 
 /** Prints after a print over which its move of the mid is read. */
 export const IMPACT_HORIZON_PRINTS = 5;
@@ -23,15 +24,14 @@ export interface PrintImpact {
  * Null below `minimumPrints`.
  */
 export function printImpact(trades: readonly TradePrint[], minimumPrints: number): PrintImpact | null {
-  const tallies = byPairInTime(trades).map((prints) => {
-    const sided = sidedPrints(prints);
-    return impactTally(sided, midEstimates(sided));
-  });
-  return printImpactOf(tallies, minimumPrints);
+  return printImpactOf(
+    byPairInTime(trades).map((prints) => impactTally(midTape(prints))),
+    minimumPrints,
+  );
 }
 
 /** One pair's print-impact correlation and the prints it rests on (0 prints when it has no variation). */
-export function impactTally(sided: readonly TradePrint[], mids: Float64Array): PrintImpact {
+export function impactTally({ sided, mids }: MidTape): PrintImpact {
   const horizon = IMPACT_HORIZON_PRINTS;
   let n = 0;
   let sumSign = 0;
@@ -73,9 +73,9 @@ export function printImpactOf(tallies: readonly PrintImpact[], minimumPrints: nu
 }
 
 /**
- * Its standard error: each print's move overlaps the next five prints' moves, so they count as one sample in
- * `IMPACT_HORIZON_PRINTS + 1`.
+ * The edge of its interval most favourable to the venue, `z` standard errors above the estimate. Each print's move
+ * overlaps the next five prints' moves, so they count as one sample in `IMPACT_HORIZON_PRINTS + 1`.
  */
-export function printImpactError(impact: PrintImpact): number {
-  return Math.sqrt((IMPACT_HORIZON_PRINTS + 1) / impact.prints);
+export function printImpactEdge(impact: PrintImpact, z: number): number {
+  return impact.correlation + z * Math.sqrt((IMPACT_HORIZON_PRINTS + 1) / impact.prints);
 }

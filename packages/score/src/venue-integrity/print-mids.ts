@@ -1,8 +1,14 @@
 import type { TradePrint } from '@coinlens/market-model';
 
-/** A pair's prints with a side and a price: what the flow tests read. */
-export function sidedPrints(prints: readonly TradePrint[]): TradePrint[] {
-  return prints.filter((print) => print.side !== null && print.price > 0);
+/** A pair's prints with a side and a price, and the mid after each: what the flow tests read. */
+export interface MidTape {
+  sided: readonly TradePrint[];
+  mids: Float64Array;
+}
+
+export function midTape(prints: readonly TradePrint[]): MidTape {
+  const sided = prints.filter((print) => print.side !== null && print.price > 0);
+  return { sided, mids: midEstimates(sided) };
 }
 
 /**
@@ -10,7 +16,7 @@ export function sidedPrints(prints: readonly TradePrint[]): TradePrint[] {
  * both sides have printed. Measured on the last print's price, a move would follow the side of the last print
  * (bid-ask bounce), and prints at the touch that move nothing would still seem to move the price.
  */
-export function midEstimates(sided: readonly TradePrint[]): Float64Array {
+function midEstimates(sided: readonly TradePrint[]): Float64Array {
   const mids = new Float64Array(sided.length);
   let ask = NaN;
   let bid = NaN;
