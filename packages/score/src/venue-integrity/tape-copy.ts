@@ -51,6 +51,7 @@ export class TapeCopies {
   private readonly copied = new Map<string, { venue: number | null; coins: Map<string, number> }>();
   /** Each coin's tapes by venue, in the order the venues were added; built when first needed after an add. */
   private byCoin: Map<string, { exchangeId: string; tape: CoinTape }[]> | null = null;
+  private readonly spare: SpareColumns = [];
 
   constructor(universe: readonly { exchangeId: string; trades: readonly TradePrint[] }[] = []) {
     for (const { exchangeId, trades } of universe) this.add(exchangeId, trades);
@@ -58,7 +59,7 @@ export class TapeCopies {
 
   /** Indexes the venue's prints by coin (a venue added again replaces its tapes). */
   add(exchangeId: string, trades: readonly TradePrint[]): void {
-    const tapes = new CoinTapes();
+    const tapes = new CoinTapes(this.spare);
     tapes.append(trades);
     this.addTapes(exchangeId, tapes);
   }
@@ -113,97 +114,152 @@ export class TapeCopies {
   }
 }
 
-/** One coin's prints as they are gathered: columns grown by doubling, filled up to `length`. */
-interface GatheredCoin {
-  times: Float64Array;
-  amounts: Float64Array;
-  prices: Float64Array;
-  buys: Uint8Array;
-  length: number;
-}
-
-const FIRST_CAPACITY = 64;
-
-function gatheredCoin(): GatheredCoin {
-  return {
-    times: new Float64Array(FIRST_CAPACITY),
-    amounts: new Float64Array(FIRST_CAPACITY),
-    prices: new Float64Array(FIRST_CAPACITY),
-    buys: new Uint8Array(FIRST_CAPACITY),
-    length: 0,
-  };
-}
+const FIRST_CAPACITY = 1024;
 
 /** `column` copied into one twice as long, made by `make`. */
-function grown<T extends Float64Array | Int32Array | Uint8Array>(column: T, make: (length: number) => T): T {
+function grown<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(
+  column: T,
+  make: (length: number) => T,
+): T {
   const next = make(2 * column.length);
   next.set(column);
   return next;
 }
 
+/** The columns a venue's prints are gathered in before `build` lays them out by coin; grown by doubling. */
+class GatherColumns {
+  times = new Float64Array(FIRST_CAPACITY);
+  amounts = new Float64Array(FIRST_CAPACITY);
+  prices = new Float64Array(FIRST_CAPACITY);
+  buys = new Uint8Array(FIRST_CAPACITY);
+  coinSlots = new Uint32Array(FIRST_CAPACITY);
+
+  grow(): void {
+    this.times = grown(this.times, (length) => new Float64Array(length));
+    this.amounts = grown(this.amounts, (length) => new Float64Array(length));
+    this.prices = grown(this.prices, (length) => new Float64Array(length));
+    this.buys = grown(this.buys, (length) => new Uint8Array(length));
+    this.coinSlots = grown(this.coinSlots, (length) => new Uint32Array(length));
+  }
+}
+
 /**
- * One venue's sided prints gathered by coin, a batch at a time (a pair's tape as it is read), as typed columns (a
- * venue's prints stay gathered until its last pair is read: as plain arrays they were copied by every young
- * collection meanwhile); `build` lays each coin out in time order (prints of one time in the order they came) as a
- * `CoinTape`.
+ * Gathering columns handed back by built venues, for the next venue to gather in. A run reads its venues one after
+ * another and gives them all one list, so it grows one set to its largest venue instead of allocating and growing
+ * a set per venue (large typed arrays are zeroed, and their memory counts toward the collector's external-memory
+ * pressure); the set goes with the run.
+ */
+export type SpareColumns = GatherColumns[];
+
+/**
+ * One venue's sided prints, gathered a batch at a time (a pair's tape as it is read) into one set of typed columns
+ * for all its coins, each print tagged with its coin (a venue's prints stay gathered until its last pair is read:
+ * as plain arrays they were copied by every young collection meanwhile). `build` lays each coin out in time order
+ * (prints of one time in the order they came) as a `CoinTape`, the coins' tapes being views of one set of columns,
+ * and hands the gathering columns on.
  */
 export class CoinTapes {
-  private readonly coins = new Map<string, GatheredCoin>();
+  private readonly slots = new Map<string, number>();
+  private readonly coinIds: string[] = [];
+  private columns: GatherColumns | null = null;
+  private length = 0;
+
+  constructor(private readonly spare: SpareColumns = []) {}
 
   append(trades: readonly TradePrint[]): void {
+    // A pair's prints are all of one coin: the slot is looked up again only when the coin changes.
+    let coinId: string | null = null;
+    let slot = 0;
+    const columns = (this.columns ??= this.spare.pop() ?? new GatherColumns());
     for (const print of trades) {
       if (print.side === null || !(print.amount > 0)) continue;
-      let coin = this.coins.get(print.coinId);
-      if (!coin) this.coins.set(print.coinId, (coin = gatheredCoin()));
-      if (coin.length === coin.times.length) {
-        coin.times = grown(coin.times, (length) => new Float64Array(length));
-        coin.amounts = grown(coin.amounts, (length) => new Float64Array(length));
-        coin.prices = grown(coin.prices, (length) => new Float64Array(length));
-        coin.buys = grown(coin.buys, (length) => new Uint8Array(length));
+      if (print.coinId !== coinId) {
+        coinId = print.coinId;
+        slot = this.slotOf(coinId);
       }
-      const index = coin.length++;
-      coin.times[index] = print.timestamp;
-      coin.amounts[index] = print.amount;
-      coin.prices[index] = print.price;
-      coin.buys[index] = print.side === 'buy' ? 1 : 0;
+      if (this.length === columns.times.length) columns.grow();
+      const index = this.length++;
+      columns.times[index] = print.timestamp;
+      columns.amounts[index] = print.amount;
+      columns.prices[index] = print.price;
+      columns.buys[index] = print.side === 'buy' ? 1 : 0;
+      columns.coinSlots[index] = slot;
     }
   }
 
+  /** Each coin's tape; the gathered prints are handed on, so a second build finds none. */
   build(): Map<string, CoinTape> {
     const tapes = new Map<string, CoinTape>();
-    for (const [coinId, { times, amounts, prices, buys, length: count }] of this.coins) {
+    const gathered = this.columns;
+    if (gathered === null) return tapes;
+    const { times, amounts, prices, buys, coinSlots } = gathered;
+    const count = this.length;
+    const coins = this.coinIds.length;
+    // Each coin's prints in the order they came: a counting sort by coin.
+    const starts = new Uint32Array(coins + 1);
+    for (let index = 0; index < count; index++) starts[coinSlots[index]! + 1]!++;
+    for (let slot = 0; slot < coins; slot++) starts[slot + 1]! += starts[slot]!;
+    const order = new Uint32Array(count);
+    const next = starts.slice(0, coins);
+    for (let index = 0; index < count; index++) order[next[coinSlots[index]!]!++] = index;
+    const laidOut = {
+      times: new Float64Array(count),
+      logSizes: new Float64Array(count),
+      buys: new Uint8Array(count),
+      round: new Uint8Array(count),
+      notional: new Float64Array(count),
+    };
+    for (let slot = 0; slot < coins; slot++) {
+      const from = starts[slot]!;
+      const to = starts[slot + 1]!;
       // One pair's prints arrive in time order; only a coin printed in several pairs needs the sort.
-      const order = inOrder(times, count)
-        ? null
-        : Array.from({ length: count }, (_, index) => index).sort((a, b) => times[a]! - times[b]! || a - b);
+      const coinOrder = order.subarray(from, to);
+      if (!inOrder(times, coinOrder)) coinOrder.sort((a, b) => times[a]! - times[b]! || a - b);
       const tape: CoinTape = {
-        times: new Float64Array(count),
-        logSizes: new Float64Array(count),
-        buys: new Uint8Array(count),
-        round: new Uint8Array(count),
-        notional: new Float64Array(count),
+        times: laidOut.times.subarray(from, to),
+        logSizes: laidOut.logSizes.subarray(from, to),
+        buys: laidOut.buys.subarray(from, to),
+        round: laidOut.round.subarray(from, to),
+        notional: laidOut.notional.subarray(from, to),
         total: 0,
         // Present from the start, so every tape has one shape and the comparisons' loops stay monomorphic.
         bySize: undefined,
       };
-      for (let index = 0; index < count; index++) {
-        const from = order === null ? index : order[index]!;
-        const amount = amounts[from]!;
-        tape.times[index] = times[from]!;
+      for (let index = 0; index < coinOrder.length; index++) {
+        const print = coinOrder[index]!;
+        const amount = amounts[print]!;
+        tape.times[index] = times[print]!;
         tape.logSizes[index] = Math.log(amount);
-        tape.buys[index] = buys[from]!;
+        tape.buys[index] = buys[print]!;
         tape.round[index] = isRound(amount) ? 1 : 0;
-        tape.notional[index] = prices[from]! * amount;
+        tape.notional[index] = prices[print]! * amount;
         tape.total += tape.notional[index]!;
       }
-      tapes.set(coinId, tape);
+      tapes.set(this.coinIds[slot]!, tape);
     }
+    this.columns = null;
+    this.length = 0;
+    this.slots.clear();
+    this.coinIds.length = 0;
+    this.spare.push(gathered);
     return tapes;
+  }
+
+  private slotOf(coinId: string): number {
+    let slot = this.slots.get(coinId);
+    if (slot === undefined) {
+      slot = this.coinIds.length;
+      this.slots.set(coinId, slot);
+      this.coinIds.push(coinId);
+    }
+    return slot;
   }
 }
 
-function inOrder(times: Float64Array, count: number): boolean {
-  for (let index = 1; index < count; index++) if (times[index]! < times[index - 1]!) return false;
+/** Whether the prints `order` lists are in time order. */
+function inOrder(times: Float64Array, order: Uint32Array): boolean {
+  for (let index = 1; index < order.length; index++)
+    if (times[order[index]!]! < times[order[index - 1]!]!) return false;
   return true;
 }
 

@@ -7,7 +7,8 @@ import { integrityFeatures } from './integrity-features.js';
 import { matchedLegShare } from './matched-legs.js';
 import { printImpact, printImpactEdge } from './print-impact.js';
 import { signClustering } from './sign-clustering.js';
-import { TapeCopies } from './tape-copy.js';
+import { CoinTapes, TapeCopies } from './tape-copy.js';
+import type { SpareColumns } from './tape-copy.js';
 import { evidence, honestTape, MID, seededRandom } from './testing/tape-fixtures.js';
 
 const print = (index: number, side: TradePrint['side'], amount: number, timestamp: number, price = MID) => ({
@@ -270,6 +271,42 @@ describe('copied tape', () => {
     expect(copies.share('scaled', 'other')).toBe(0);
     for (const id of ['source', 'honest']) expect(copies.share(id)).toBe(0);
     expect(copies.share('same-size', 'other')).toBeNull();
+  });
+
+  it('finds the same copies when venues are gathered a batch at a time, two at once, in shared columns', () => {
+    const source = honestTape('source', 1_200, 81);
+    const copy = source
+      .filter((_, index) => index % 2 === 0)
+      .map((trade, index) => ({
+        ...trade,
+        id: `c${index}`,
+        amount: Number((trade.amount * 3.1).toPrecision(8)),
+        timestamp: trade.timestamp + 900,
+      }));
+    const otherCoin = (tape: readonly TradePrint[]) => tape.map((trade) => ({ ...trade, coinId: 'other' }));
+    const tapes = {
+      source: [...otherCoin(honestTape('source', 700, 82)), ...source],
+      copier: [...honestTape('copier', 300, 83), ...otherCoin(honestTape('copier', 200, 84)), ...copy],
+      honest: honestTape('honest', 900, 85),
+    };
+    const whole = new TapeCopies(Object.entries(tapes).map(([id, trades]) => venue(id, trades)));
+    // Batches of 250 prints, cutting across coins; the first two venues are open together and the third takes
+    // over the gathering columns one of them hands on.
+    const spare: SpareColumns = [];
+    const gathered = new TapeCopies();
+    const open = { source: new CoinTapes(spare), copier: new CoinTapes(spare) };
+    for (let from = 0; from < tapes.source.length; from += 250)
+      for (const id of ['source', 'copier'] as const)
+        open[id].append(venue(id, tapes[id].slice(from, from + 250)).trades);
+    gathered.addTapes('source', open.source);
+    const honest = new CoinTapes(spare);
+    honest.append(venue('honest', tapes.honest).trades);
+    gathered.addTapes('copier', open.copier);
+    gathered.addTapes('honest', honest);
+    expect(whole.share('copier')).toBeGreaterThan(0.4);
+    for (const id of Object.keys(tapes))
+      for (const coin of [undefined, 'coin', 'other'])
+        expect(gathered.share(id, coin)).toBe(whole.share(id, coin));
   });
 
   it('says nothing without a peer trading the same coin at the same time', () => {
