@@ -11,7 +11,6 @@ import { summedSigns } from './sign-clustering.js';
 import type { SignTally } from './sign-clustering.js';
 import type { SignWindows } from './sign-windows.js';
 import { CoinTapes, TapeCopies } from './tape-copy.js';
-import type { SpareColumns } from './tape-copy.js';
 import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag } from './integrity-flag.js';
@@ -42,16 +41,13 @@ export class VenueJudge {
   private readonly copies = new TapeCopies();
   private readonly venues: { figures: VenueFigures; tallies: PairTally[] }[] = [];
   private readonly open = new Map<string, { tallies: PairTally[]; tapes: CoinTapes }>();
-  /** The venues' gathering columns, passed from one venue to the next (tape-copy.ts `SpareColumns`). */
-  private readonly spareColumns: SpareColumns = [];
   busyMs = 0;
 
   /** Some of a venue's prints and books (one pair's, or all the venue's), before the venue is closed. */
   addTape(exchangeId: string, trades: readonly TradePrint[], books: readonly OrderBookSnapshot[]): void {
     this.timed(() => {
       let venue = this.open.get(exchangeId);
-      if (!venue)
-        this.open.set(exchangeId, (venue = { tallies: [], tapes: new CoinTapes(this.spareColumns) }));
+      if (!venue) this.open.set(exchangeId, (venue = { tallies: [], tapes: this.copies.coinTapes() }));
       venue.tallies.push(...pairTallies({ trades, books }));
       venue.tapes.append(trades);
     });

@@ -59,9 +59,14 @@ export class TapeCopies {
 
   /** Indexes the venue's prints by coin (a venue added again replaces its tapes). */
   add(exchangeId: string, trades: readonly TradePrint[]): void {
-    const tapes = new CoinTapes(this.spare);
+    const tapes = this.coinTapes();
     tapes.append(trades);
     this.addTapes(exchangeId, tapes);
+  }
+
+  /** A venue's tapes to gather a batch of prints at a time, in columns handed on from the venues built before. */
+  coinTapes(): CoinTapes {
+    return new CoinTapes(this.spare);
   }
 
   /** Adds the venue's tapes gathered a batch of prints at a time. */

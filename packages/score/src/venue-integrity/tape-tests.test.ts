@@ -7,8 +7,7 @@ import { integrityFeatures } from './integrity-features.js';
 import { matchedLegShare } from './matched-legs.js';
 import { printImpact, printImpactEdge } from './print-impact.js';
 import { signClustering } from './sign-clustering.js';
-import { CoinTapes, TapeCopies } from './tape-copy.js';
-import type { SpareColumns } from './tape-copy.js';
+import { TapeCopies } from './tape-copy.js';
 import { evidence, honestTape, MID, seededRandom } from './testing/tape-fixtures.js';
 
 const print = (index: number, side: TradePrint['side'], amount: number, timestamp: number, price = MID) => ({
@@ -292,14 +291,13 @@ describe('copied tape', () => {
     const whole = new TapeCopies(Object.entries(tapes).map(([id, trades]) => venue(id, trades)));
     // Batches of 250 prints, cutting across coins; the first two venues are open together and the third takes
     // over the gathering columns one of them hands on.
-    const spare: SpareColumns = [];
     const gathered = new TapeCopies();
-    const open = { source: new CoinTapes(spare), copier: new CoinTapes(spare) };
+    const open = { source: gathered.coinTapes(), copier: gathered.coinTapes() };
     for (let from = 0; from < tapes.source.length; from += 250)
       for (const id of ['source', 'copier'] as const)
         open[id].append(venue(id, tapes[id].slice(from, from + 250)).trades);
     gathered.addTapes('source', open.source);
-    const honest = new CoinTapes(spare);
+    const honest = gathered.coinTapes();
     honest.append(venue('honest', tapes.honest).trades);
     gathered.addTapes('copier', open.copier);
     gathered.addTapes('honest', honest);
