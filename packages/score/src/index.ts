@@ -17,8 +17,10 @@ export { dailyRate, tapeCapped, tapeWindow, TapeRates } from './tape-rate.js';
 export { fitDepthMultiples, verifiedVolume } from './verified-volume.js';
 export type { VenueMarket } from './verified-volume.js';
 
-export { auditVenues, judgeVenues, VenueJudge } from './venue-integrity/judge-venues.js';
+export { auditVenues, judgeTapeAlone, judgeVenues, VenueJudge } from './venue-integrity/judge-venues.js';
+export { CoinReadings } from './venue-integrity/coin-readings.js';
 export type { VenueFigures } from './venue-integrity/judge-venues.js';
+export type { LeaderDepth } from './venue-integrity/price-leaders.js';
 export type { VenueVerdict } from './venue-integrity/judge-venues.js';
 export { scoreVenues } from './venue-integrity/venue-integrity.js';
 export type { VenueIntegrity } from './venue-integrity/venue-integrity.js';

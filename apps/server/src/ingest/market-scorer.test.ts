@@ -240,4 +240,60 @@ describe('MarketScorer holding a pair its runs do not sample to its own tape', (
     expect(after.plausible).toBeLessThanOrEqual(2.5 * printedPerDay * (1 + 1e-9));
     expect(after.plausible).toBeGreaterThan(0);
   });
+
+  it("judges the pair by its own tape, read in rotation, not by the venue's sampled coins", async () => {
+    let now = NOW;
+    /** 150 buy/sell legs of one size at one moment each over the hour: self-trades, $2,083 a print. */
+    const washed = (pair: PairQuery, end: number) =>
+      Array.from({ length: 300 }, (_, index) => ({
+        id: String(index),
+        ...pair,
+        base: pair.coinId,
+        price: 100,
+        amount: 20.83 * (1 + (index >> 1) / 1_000),
+        side: index % 2 === 0 ? ('buy' as const) : ('sell' as const),
+        timestamp: end - 3_600_000 + (index >> 1) * 24_000,
+      }));
+    const provider = {
+      ...liveProvider(new Set(['binance'])),
+      getTrades: (pair: PairQuery) =>
+        pair.exchangeId === 'binance'
+          ? Promise.resolve(pair.coinId === 'target' ? washed(pair, now) : [])
+          : Promise.reject(new NotFoundError('ccxt', 'not served')),
+    } as unknown as MarketDataProvider;
+    const snapshot = inflatedMarket();
+    const scorer = new MarketScorer(
+      provider,
+      snapshot,
+      { warn: () => {} } as unknown as FastifyBaseLogger,
+      () => now,
+    );
+    const signal = new AbortController().signal;
+
+    await scorer.run(signal);
+    // Outside the sample, the pair took the venue's sampled coins' integrity (none accused).
+    expect(scorer.integrityOf('binance')!.coins.target).toBeUndefined();
+    const before = venueVolume(snapshot, 'target', 'binance');
+    expect(before.limitedBy).not.toBe('integrity');
+
+    await scorer.rotateTapes(signal);
+    now += 300_000;
+    await scorer.run(signal);
+    expect(scorer.integrityOf('binance')!.coins.target).toBeUndefined();
+    const after = venueVolume(snapshot, 'target', 'binance');
+    // Tape-limited now (its tape prints ~$15M a day against $500M reported), and then cut by the tape's integrity.
+    const tape = washed({ exchangeId: 'binance', coinId: 'target', quote: 'USDT' }, now);
+    const span = tape.at(-1)!.timestamp - tape[0]!.timestamp;
+    const printedPerDay =
+      (tape.reduce((sum, print) => sum + print.price * print.amount, 0) / span) * 86_400_000;
+    expect(after.limitedBy).toBe('tape');
+    expect(after.plausible).toBeLessThan(0.1 * 2.5 * printedPerDay);
+    // The other coins keep theirs: the target's reading is its own.
+    expect(venueVolume(snapshot, 'c0', 'binance').limitedBy).toBe('none');
+
+    // A reading stands for a day: the next day's run, with no new read of the pair, is back to the venue's.
+    now += 86_400_000;
+    await scorer.run(signal);
+    expect(venueVolume(snapshot, 'target', 'binance').plausible).toBeGreaterThan(0.5 * before.plausible);
+  });
 });

@@ -7,10 +7,12 @@ import type { ScoreFactor } from '@coinlens/contract';
 import type { Capability, MarketDataProvider, SocialSnapshot, VenueTicker } from '@coinlens/market-model';
 import { tickerCopy } from '@coinlens/market-model';
 import {
+  CoinReadings,
   coinFactorValues,
   coverageOf,
   explainMovement,
   fitDepthMultiples,
+  judgeTapeAlone,
   scoreCoins,
   scoreExchanges,
   ScoreSmoother,
@@ -25,6 +27,7 @@ import type {
   CoinEvidence,
   CoinFactorValues,
   FactorSource,
+  LeaderDepth,
   SocialReading,
   VenueIntegrity,
   VenueMarket,
@@ -134,6 +137,15 @@ export class MarketScorer {
   private venueIntegrity = new Map<string, VenueIntegrity>();
   /** The sign test's windows of the last runs, lent to a venue or coin whose window is short (sign-windows.ts). */
   private readonly signWindows = new SignWindows();
+  /** Each venue's coins as their own tapes last judged them, in a run or the rotation (coin-readings.ts). */
+  private readonly coinReadings = new CoinReadings();
+  /**
+   * The rotation's sign windows, apart from the runs': a run judges its sample as before 1.9.0, and a rotation's
+   * read pools only with the earlier reads of its coin.
+   */
+  private readonly rotationSignWindows = new SignWindows();
+  /** The last run's depth, which tells the rotation's reads whether their pair leads its coin's price. */
+  private leaderDepth: LeaderDepth | undefined;
   /** What each sampled pair's tape prints a day, pooled over the last day's runs. */
   private readonly tapeRates = new TapeRates();
   /** A coin's USD price in the snapshot, which values its prints for the tape rates. */
@@ -176,9 +188,14 @@ export class MarketScorer {
     const tickers = [...this.snapshot.coins.values()]
       .filter((coin) => coin.price !== null)
       .flatMap((coin) => coin.venues.map((venue) => venue.ticker));
-    await this.sampler.rotate(tickers, signal, (exchangeId, trades) =>
-      this.tapeRates.record(exchangeId, trades, this.usdPerCoin, now),
-    );
+    await this.sampler.rotate(tickers, signal, (exchangeId, trades) => {
+      this.tapeRates.record(exchangeId, trades, this.usdPerCoin, now);
+      const reading = judgeTapeAlone(exchangeId, trades, this.leaderDepth, {
+        windows: this.rotationSignWindows,
+        now,
+      });
+      if (reading) this.coinReadings.record(exchangeId, reading.coinId, reading.integrity, now);
+    });
   }
 
   /** The last computed integrity of a venue, null when it was never sampled. */
@@ -237,21 +254,23 @@ export class MarketScorer {
           else concurrent.set(coinId, [reading.usd]);
         }
     this.signWindows.forgetBefore(now);
-    const judged = await judge.judge(
-      pause,
-      {
-        of: (exchangeId, coinId) => {
-          const reading = depth.get(exchangeId, coinId);
-          return reading && !reading.lowerBound ? reading.usd : null;
-        },
-        concurrent: (coinId) => concurrent.get(coinId) ?? [],
+    this.coinReadings.forgetBefore(now);
+    this.rotationSignWindows.forgetBefore(now);
+    this.leaderDepth = {
+      of: (exchangeId, coinId) => {
+        const reading = depth.get(exchangeId, coinId);
+        return reading && !reading.lowerBound ? reading.usd : null;
       },
-      { windows: this.signWindows, now },
-    );
+      concurrent: (coinId) => concurrent.get(coinId) ?? [],
+    };
+    const judged = await judge.judge(pause, this.leaderDepth, { windows: this.signWindows, now });
     computeMs += judge.busyMs;
     const judgeMs = judge.busyMs - tapesMs;
     busySince = performance.now();
     this.venueIntegrity = new Map(judged.map((venue) => [venue.exchangeId, venue]));
+    for (const venue of judged)
+      for (const [coinId, integrity] of Object.entries(venue.coins))
+        this.coinReadings.record(venue.exchangeId, coinId, integrity, now);
     const evidence: CoinEvidence[] = [];
     for (const coin of coins) {
       evidence.push(this.evidenceOf(coin, depth, announcements, now));
@@ -350,8 +369,13 @@ export class MarketScorer {
         coin,
         depth,
         (exchangeId, coinId) => {
+          // A coin outside the run's sample: its own last reading (the rotation's), else the venue's sampled coins.
           const venue = this.venueIntegrity.get(exchangeId);
-          return venue ? (venue.coins[coinId] ?? venue.unsampledCoinIntegrity) : undefined;
+          return venue
+            ? (venue.coins[coinId] ??
+                this.coinReadings.of(exchangeId, coinId, now) ??
+                venue.unsampledCoinIntegrity)
+            : undefined;
         },
         (ticker) => this.tapeRates.dailyUsd(ticker.exchangeId, ticker.coinId, ticker.quote, now),
       ),

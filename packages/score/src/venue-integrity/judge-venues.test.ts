@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import type { TradePrint } from '@coinlens/market-model';
-import { auditVenues, judgeVenues, VenueJudge } from './judge-venues.js';
+import { CoinReadings } from './coin-readings.js';
+import { auditVenues, judgeTapeAlone, judgeVenues, VenueJudge } from './judge-venues.js';
+import { SignWindows } from './sign-windows.js';
 import { featuresOf, integrityFeatures, pairTallies } from './integrity-features.js';
 import { markLeaders } from './price-leaders.js';
 import { book, evidence, honestTape, seededRandom } from './testing/tape-fixtures.js';
@@ -141,5 +143,57 @@ describe('judging venues', () => {
     expect(first).toMatchObject({ id: 'honest', integrity: 1, flags: [], reportedUsd: 1e6, countedUsd: 1e6 });
     expect(second!.flags).toContain('unclustered_sides');
     expect(second!.countedUsd).toBeLessThan(0.2 * second!.reportedUsd);
+  });
+});
+
+describe('a tape read on its own between runs', () => {
+  it('judges its coin by the same absolute tests as a run, and says nothing below 50 prints', () => {
+    const honest = asCoin('quiet', honestTape('v', 600, 21));
+    const washed = randomSided(asCoin('washed', honestTape('v', 600, 22)), 10, 23);
+    expect(judgeTapeAlone('v', honest)).toEqual({ coinId: 'quiet', integrity: 1 });
+    const reading = judgeTapeAlone('v', washed)!;
+    expect(reading.coinId).toBe('washed');
+    expect(reading.integrity).toBeLessThan(0.2);
+    // The same prints in a run's sample get the same coin reading, the copy test aside (no peer here).
+    const judge = new VenueJudge();
+    judge.add(evidence('v', washed));
+    return judge.judge().then(([venue]) => expect(venue!.coins['washed']).toBeCloseTo(reading.integrity, 12));
+  });
+
+  it('is null below the tape tests’ minimum of prints', () => {
+    expect(judgeTapeAlone('v', asCoin('thin', honestTape('v', 49, 24)))).toBeNull();
+    expect(judgeTapeAlone('v', [])).toBeNull();
+  });
+
+  it('leaves its sign test to 1,000 sided prints, pooled with the earlier windows of the coin', () => {
+    // Sides drawn independently, sizes and times honest: only the sign test can tell.
+    const random = seededRandom(25);
+    const unclustered = (count: number, seed: number) =>
+      asCoin('c', honestTape('v', count, seed)).map((print) => ({
+        ...print,
+        side: random() < 0.5 ? ('buy' as const) : ('sell' as const),
+      }));
+    const windows = new SignWindows();
+    const first = judgeTapeAlone('v', unclustered(600, 26), undefined, { windows, now: 1 })!;
+    expect(first.integrity).toBe(1);
+    const second = judgeTapeAlone('v', unclustered(600, 27), undefined, { windows, now: 2 })!;
+    expect(second.integrity).toBeLessThan(0.5);
+  });
+});
+
+describe('coin readings', () => {
+  it('hands back a coin’s last reading on a venue for a day, then forgets it', () => {
+    const readings = new CoinReadings();
+    readings.record('v', 'c', 0.2, 1_000);
+    readings.record('v', 'c', 0.4, 2_000);
+    expect(readings.of('v', 'c', 2_000)).toBe(0.4);
+    expect(readings.of('v', 'other', 2_000)).toBeUndefined();
+    expect(readings.of('w', 'c', 2_000)).toBeUndefined();
+    expect(readings.of('v', 'c', 2_000 + 86_400_000 - 1)).toBe(0.4);
+    expect(readings.of('v', 'c', 2_000 + 86_400_000)).toBeUndefined();
+    readings.record('v', 'd', 1, 50_000);
+    readings.forgetBefore(2_000 + 86_400_000);
+    expect(readings.of('v', 'd', 50_000)).toBe(1);
+    expect(readings.of('v', 'c', 2_000)).toBeUndefined();
   });
 });

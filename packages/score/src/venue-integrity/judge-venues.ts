@@ -3,12 +3,13 @@ import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 import { median } from '../robust-statistics.js';
 import { fitDepthMultiples, plausibleVolume } from '../verified-volume.js';
 import type { VenueMarket } from '../verified-volume.js';
-import { featuresOf, pairTallies } from './integrity-features.js';
+import { FEATURE_MINIMUMS, featuresOf, pairTallies } from './integrity-features.js';
 import type { IntegrityFeatures, PairTally } from './integrity-features.js';
 import { markLeaders } from './price-leaders.js';
 import type { LeaderDepth } from './price-leaders.js';
 import { summedSigns } from './sign-clustering.js';
 import type { SignTally } from './sign-clustering.js';
+import { SIGN_WINDOW_PRINTS } from './sign-windows.js';
 import type { SignWindows } from './sign-windows.js';
 import { CoinTapes, TapeCopies } from './tape-copy.js';
 import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
@@ -164,19 +165,52 @@ function coinIntegrity(
     else byCoin.set(tally.coinId, [tally]);
   }
   const coins: Record<string, number> = {};
-  for (const [coinId, coinTallies] of byCoin) {
-    // The depth cap judges each coin's volume against its own book (verified-volume.ts).
-    const market = { exchangeId, reportedVolumeUsd24h: 0, depthUsd2pct: null };
-    coins[coinId] = absoluteIntegrity(
-      featuresOf(
-        market,
-        coinTallies,
-        copies.share(exchangeId, coinId),
-        signsOf(exchangeId, coinId, coinTallies),
-      ),
+  for (const [coinId, coinTallies] of byCoin)
+    coins[coinId] = ownTapeIntegrity(
+      exchangeId,
+      coinTallies,
+      copies.share(exchangeId, coinId),
+      signsOf(exchangeId, coinId, coinTallies),
     );
-  }
   return { coins, unsampledCoinIntegrity: median(Object.values(coins)) ?? 1 };
+}
+
+/** A coin's integrity on a venue from its own tallies, by the absolute tests alone. */
+function ownTapeIntegrity(
+  exchangeId: string,
+  tallies: readonly PairTally[],
+  copied: number | null,
+  signs: SignTally,
+): number {
+  // The depth cap judges each coin's volume against its own book (verified-volume.ts).
+  const market = { exchangeId, reportedVolumeUsd24h: 0, depthUsd2pct: null };
+  return absoluteIntegrity(featuresOf(market, tallies, copied, signs));
+}
+
+/**
+ * A pair's tape read on its own, between runs (the rotation's reads, venue-sampler.ts `rotate`): its coin's
+ * integrity on the venue by the same absolute tests as a run's coins, without the copy test (no peer was read at
+ * the same time). Null below the tape tests' minimum of prints, where a tape says nothing of its own. `depth`
+ * decides whether the pair leads its coin's price, as in a run. The reading stands for the coin for up to a day,
+ * so its sign test waits for `SIGN_WINDOW_PRINTS` sided prints, with the earlier windows `signs` lends: every
+ * stretch of 1,000 prints of every real tape we hold clusters at 0.47 or more, but stretches of 500 go down to
+ * 0.00 (sign-windows.ts), and the rotation reads mostly quiet pairs.
+ */
+export function judgeTapeAlone(
+  exchangeId: string,
+  trades: readonly TradePrint[],
+  depth?: LeaderDepth,
+  signs?: { windows: SignWindows; now: number },
+): { coinId: string; integrity: number } | null {
+  const tallies = pairTallies({ trades, books: [] });
+  const coinId = tallies[0]?.coinId;
+  const prints = tallies.reduce((sum, tally) => sum + tally.prints, 0);
+  if (coinId === undefined || prints < FEATURE_MINIMUMS.tapeTests) return null;
+  markLeaders([{ exchangeId, tallies }], depth);
+  const own = summedSigns(tallies.map((tally) => tally.signs));
+  const pooled = signs ? signs.windows.pooled(exchangeId, coinId, own, signs.now) : own;
+  const enough = pooled.count >= SIGN_WINDOW_PRINTS ? pooled : summedSigns([]);
+  return { coinId, integrity: ownTapeIntegrity(exchangeId, tallies, null, enough) };
 }
 
 /** One venue's verdict as `npm run audit` prints it. */
