@@ -3,7 +3,8 @@
 // the simulator's honest market of ≥ 20 seeds, attacked by the independent attack lab (packages/attack-lab) as a
 // parameter of the market it sees, against a latent truth none of its inputs equals. Deterministic.
 // `npm run build` first; `npm run bench:score [-- --seeds N]` (default 20); `-- --compute [--runs R]`: the score
-// run's compute alone, on two seeds unless --seeds says (bench/score/compute-runs.mjs).
+// run's compute alone, on two seeds unless --seeds says (bench/score/compute-runs.mjs); `-- --steady`: the families
+// with depth against a server that has rotated for 8 hours (bench/score/steady-state.mjs).
 import { parseArgs } from 'node:util';
 
 import { auc, interval, kendall, median, methods, ranking, rankingOf, spearman } from './score/measures.mjs';
@@ -12,6 +13,8 @@ import { CachedProvider } from './score/cached-provider.mjs';
 import { computeRuns } from './score/compute-runs.mjs';
 import { scoredMarket } from './score/market-run.mjs';
 import { scaleReport } from './score/scale.mjs';
+import { steadyState } from './score/steady-state.mjs';
+import { attackTargets, DILUTION_VENUES, fakeCounted, touchQuotes } from './score/attack-targets.mjs';
 
 const { SimulatorProvider, SCENARIOS } = await import(
   new URL('../packages/market-simulator/dist/index.js', import.meta.url).href
@@ -22,7 +25,12 @@ const { EventLoopSlices } = await import(
 const { INFORMED_WASH_FAMILIES, WASH_FAMILIES } = await import('@coinlens/attack-lab');
 
 const args = parseArgs({
-  options: { seeds: { type: 'string' }, compute: { type: 'boolean' }, runs: { type: 'string' } },
+  options: {
+    seeds: { type: 'string' },
+    compute: { type: 'boolean' },
+    runs: { type: 'string' },
+    steady: { type: 'boolean' },
+  },
 }).values;
 const SEEDS = Array.from({ length: Number(args.seeds ?? 20) }, (_, index) => 20_261_122 + index);
 const AT = Date.UTC(2026, 10, 20, 12, 0);
@@ -32,7 +40,7 @@ const LAMBDA = 10;
 const SWEEP = [1, 2, 5, 30, 100];
 const SWEEP_SEEDS = 3;
 /** Dilution: imitation prints at 3× on each of five venues. */
-const DILUTION = { lambda: 3, venues: 5 };
+const DILUTION = { lambda: 3, venues: DILUTION_VENUES };
 const started = performance.now();
 
 const honestSimulator = (seed, clock) =>
@@ -54,6 +62,17 @@ if (args.compute) {
   process.exit(0);
 }
 
+if (args.steady) {
+  // `--steady [--seeds N]`: the informed families against a server that has rotated for 8 hours, on two seeds unless
+  // --seeds says (bench/score/steady-state.mjs).
+  await steadyState({
+    seeds: SEEDS.slice(0, args.seeds ? SEEDS.length : 2),
+    at: AT,
+    makeSimulator: honestSimulator,
+  });
+  process.exit(0);
+}
+
 const pct = (value) => (Number.isFinite(value) ? `${(100 * value).toFixed(0)} %` : '—');
 const ci = ({ mean, low, high }, format = (v) => v.toFixed(2)) =>
   Number.isFinite(mean) ? `${format(mean)} [${format(low)}, ${format(high)}]` : '—';
@@ -63,30 +82,7 @@ async function measureSeed(seed, index) {
   const clock = { now: AT };
   const simulator = honestSimulator(seed, clock);
   const cached = new CachedProvider(simulator, clock);
-  // The simulator's books once a second over a tape's span, for the informed washers to trade against: a second
-  // simulator of the same seed on its own clock (a book is a pure function of seed, pair and second).
-  const quoteClock = { now: AT };
-  const quoteSimulator = honestSimulator(seed, quoteClock);
-  const quoteCache = new Map();
-  const quotesFor = (pair, from, to, signal) => {
-    const key = `${pair.exchangeId}|${pair.coinId}|${pair.quote}|${from}|${to}`;
-    if (!quoteCache.has(key))
-      quoteCache.set(
-        key,
-        (async () => {
-          const quotes = [];
-          // From a minute before the tape: the washer looks back at the mid.
-          for (let time = Math.floor(from / 1_000) * 1_000 - 60_000; time <= to; time += 1_000) {
-            quoteClock.now = time;
-            const book = await quoteSimulator.getOrderBook(pair, 1, signal);
-            const [bid, ask] = [book.bids[0]?.[0], book.asks[0]?.[0]];
-            if (bid > 0 && ask > bid) quotes.push({ timestamp: time, bid, ask });
-          }
-          return quotes;
-        })(),
-      );
-    return quoteCache.get(key);
-  };
+  const quotesFor = touchQuotes((quoteClock) => honestSimulator(seed, quoteClock));
   const run = (plan, times = [AT]) => {
     const provider = new AttackedProvider(cached, clock, plan, seed);
     return scoredMarket(provider, clock, times).then((state) => ({ state, provider }));
@@ -105,48 +101,14 @@ async function measureSeed(seed, index) {
     .map((exchange) => clean.scorer.integrityOf(exchange.id)?.integrity)
     .filter((value) => value !== undefined);
 
-  // Targets: ten mid-caps (market-cap ranks 51–200) listed on one venue; the second and third venues listing most.
-  const byCap = [...clean.snapshot.coins.values()]
-    .filter((coin) => coin.metrics)
-    .sort((a, b) => b.metrics.circulatingMarketCap - a.metrics.circulatingMarketCap)
-    .map((coin) => coin.profile.id);
-  const midCaps = new Set(byCap.slice(50, 200));
-  const listing = new Map();
-  for (const ticker of clean.tickers)
-    if (midCaps.has(ticker.coinId))
-      listing.set(ticker.exchangeId, new Set([...(listing.get(ticker.exchangeId) ?? []), ticker.coinId]));
-  const listingMost = [...listing.entries()].sort((a, b) => b[1].size - a[1].size).map(([id]) => id);
-  const venues = listingMost.slice(1, 4);
-  const diluted = listingMost.slice(1, 1 + DILUTION.venues);
-  const targets = [...listing.get(venues[0])]
-    .sort((a, b) => byCap.indexOf(a) - byCap.indexOf(b))
-    .slice(0, 10);
-  const pairsOn = (list) => new Set(list.flatMap((venue) => targets.map((coin) => `${venue}|${coin}`)));
-  const usdPerQuote = new Map(
-    clean.tickers.map((t) => [`${t.exchangeId}|${t.coinId}|${t.quote}`, t.last > 0 ? t.lastUsd / t.last : 1]),
-  );
-  // The copier copies the coin's largest other venue.
-  const sources = new Map(
-    targets.map((coin) => {
-      const peer = clean.tickers
-        .filter((t) => t.coinId === coin && t.exchangeId !== venues[0])
-        .sort((a, b) => b.volumeUsd24h - a.volumeUsd24h)[0];
-      return [coin, peer ? { exchangeId: peer.exchangeId, quote: peer.quote } : null];
-    }),
-  );
-  const verifiedOf = (state, coin) =>
-    state.snapshot.coins.get(coin)?.score?.detail.values.volume.verified ?? 0;
+  const { venues, diluted, targets, sources, usdPerQuote, pairsOn } = attackTargets(clean);
 
   const outcome = (state, provider, attackedVenues) => {
     const ranks = ranking(state, methods(state).coinlens);
     const lifts = targets.map((coin) => cleanRank.get(coin) - ranks.get(coin));
-    const counted = targets.reduce(
-      (sum, coin) => sum + Math.max(0, verifiedOf(state, coin) - verifiedOf(clean, coin)),
-      0,
-    );
     const fake = provider.fakeVolumeUsd();
     return {
-      fakeCounted: fake > 0 ? counted / fake : NaN,
+      fakeCounted: fakeCounted(state, clean, provider, targets),
       liftMedian: median(lifts),
       liftMax: Math.max(...lifts),
       integrity: attackedVenues.map((venue) => state.scorer.integrityOf(venue)?.integrity ?? 1),

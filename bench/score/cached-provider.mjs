@@ -1,15 +1,19 @@
 // The simulator's answers are a pure function of (seed, time): kept per call so that each attacked run of a seed
 // pays only for its attack, not for generating 18,000 books again.
 export class CachedProvider {
-  constructor(inner, clock) {
+  /** `keptTimes`, where given: the only moments whose answers are kept. */
+  constructor(inner, clock, keptTimes = null) {
     this.inner = inner;
     this.clock = clock;
+    this.keptTimes = keptTimes;
     this.name = inner.name;
     this.capabilities = inner.capabilities;
     this.cache = new Map();
   }
 
   memo(key, load) {
+    // Reads between the scored moments (the rotations of a steady state) are each made once: not kept.
+    if (this.keptTimes && !this.keptTimes.has(this.clock.now)) return load();
     const full = `${this.clock.now}|${key}`;
     if (!this.cache.has(full)) this.cache.set(full, load());
     return this.cache.get(full);

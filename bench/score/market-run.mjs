@@ -9,10 +9,17 @@ const silentLog = { info() {}, warn() {}, error() {}, debug() {}, child: () => s
 /**
  * Scores the market of `provider` at each of `times` in turn with one snapshot and scorer (as a running server
  * keeps them); `clock.now` is set to each time. Between two runs the scorer reads its rotation of tapes, as the
- * score job does after each run. `afterRun(state, index)`, where given, sees the state after each run. Answers
- * the state after the last.
+ * score job does after each run: once at the run's time, or `between.rotations` times `between.stepMs` apart from
+ * it (the rotations of the runs a server makes in between, without their runs). `afterRun(state, index)`, where
+ * given, sees the state after each run. Answers the state after the last.
  */
-export async function scoredMarket(provider, clock, times, afterRun = () => {}) {
+export async function scoredMarket(
+  provider,
+  clock,
+  times,
+  afterRun = () => {},
+  between = { rotations: 1, stepMs: 0 },
+) {
   const snapshot = new MarketSnapshot(60_000);
   const scorer = new MarketScorer(provider, snapshot, silentLog, () => clock.now);
   let state = null;
@@ -20,7 +27,11 @@ export async function scoredMarket(provider, clock, times, afterRun = () => {}) 
     clock.now = time;
     state = await buildAndScore(provider, snapshot, scorer, time);
     await afterRun(state, index);
-    if (index < times.length - 1) await scorer.rotateTapes(AbortSignal.timeout(600_000));
+    if (index < times.length - 1)
+      for (let rotation = 0; rotation < between.rotations; rotation++) {
+        clock.now = time + rotation * between.stepMs;
+        await scorer.rotateTapes(AbortSignal.timeout(600_000));
+      }
   }
   return state;
 }
