@@ -14,7 +14,7 @@ import { computeRuns } from './score/compute-runs.mjs';
 import { scoredMarket } from './score/market-run.mjs';
 import { scaleReport } from './score/scale.mjs';
 import { steadyState } from './score/steady-state.mjs';
-import { attackTargets, DILUTION_VENUES, fakeCounted, touchQuotes } from './score/attack-targets.mjs';
+import { attackTargets, DILUTION, fakeCounted, LAMBDA, touchQuotes } from './score/attack-targets.mjs';
 
 const { SimulatorProvider, SCENARIOS } = await import(
   new URL('../packages/market-simulator/dist/index.js', import.meta.url).href
@@ -36,11 +36,8 @@ const SEEDS = Array.from({ length: Number(args.seeds ?? 20) }, (_, index) => 20_
 const AT = Date.UTC(2026, 10, 20, 12, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const LAMBDA = 10;
 const SWEEP = [1, 2, 5, 30, 100];
 const SWEEP_SEEDS = 3;
-/** Dilution: imitation prints at 3× on each of five venues. */
-const DILUTION = { lambda: 3, venues: DILUTION_VENUES };
 const started = performance.now();
 
 const honestSimulator = (seed, clock) =>

@@ -2,8 +2,10 @@
 // 51–200) listed on the second venue listing most of them; three venues for the multi-venue families, five for
 // dilution; the coin's largest other venue as the copier's source.
 
-/** Venues the diluting washer spreads over. */
-export const DILUTION_VENUES = 5;
+/** Fake volume as a multiple of the targets' honest volume on the attacked venue(s). */
+export const LAMBDA = 10;
+/** Dilution: imitation prints at 3× on each of five venues. */
+export const DILUTION = { lambda: 3, venues: 5 };
 
 export function attackTargets(clean) {
   const byCap = [...clean.snapshot.coins.values()]
@@ -17,7 +19,7 @@ export function attackTargets(clean) {
       listing.set(ticker.exchangeId, new Set([...(listing.get(ticker.exchangeId) ?? []), ticker.coinId]));
   const listingMost = [...listing.entries()].sort((a, b) => b[1].size - a[1].size).map(([id]) => id);
   const venues = listingMost.slice(1, 4);
-  const diluted = listingMost.slice(1, 1 + DILUTION_VENUES);
+  const diluted = listingMost.slice(1, 1 + DILUTION.venues);
   const targets = [...listing.get(venues[0])]
     .sort((a, b) => byCap.indexOf(a) - byCap.indexOf(b))
     .slice(0, 10);

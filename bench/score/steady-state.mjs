@@ -5,15 +5,13 @@
 // moment, its rotations read every 5 minutes in between (96, the runs themselves left out: they read the same
 // pairs each time), then scored at the moment. Rotation reads are generated at their own times and not cached.
 import { AttackedProvider } from './attacked-provider.mjs';
-import { attackTargets, fakeCounted, touchQuotes, verifiedOf } from './attack-targets.mjs';
+import { attackTargets, DILUTION, fakeCounted, LAMBDA, touchQuotes, verifiedOf } from './attack-targets.mjs';
 import { CachedProvider } from './cached-provider.mjs';
 import { interval, median, methods, ranking, rankingOf, spearman } from './measures.mjs';
 import { scoredMarket } from './market-run.mjs';
 
 const HOURS = 8;
 const STEP_MS = 300_000;
-const LAMBDA = 10;
-const DILUTION_LAMBDA = 3;
 
 /** The families measured, with resting depth (or the book) in proportion: the misses of the one-moment tables. */
 const FAMILIES = [
@@ -33,7 +31,8 @@ export async function steadyState({ seeds, at, makeSimulator }) {
   for (const seed of seeds) {
     const started = performance.now();
     const clock = { now: at };
-    const cached = new CachedProvider(makeSimulator(seed, clock), clock, new Set([at, early]));
+    const simulator = makeSimulator(seed, clock);
+    const cached = new CachedProvider(simulator, clock, new Set([at, early]));
     const quotes = touchQuotes((quoteClock) => makeSimulator(seed, quoteClock));
     const scored = (plan, steady) => {
       const provider = new AttackedProvider(cached, clock, plan, seed);
@@ -44,12 +43,12 @@ export async function steadyState({ seeds, at, makeSimulator }) {
     };
     const clean = { moment: (await scored({}, false)).state, steady: (await scored({}, true)).state };
     const { venues, diluted, targets, sources, usdPerQuote, pairsOn } = attackTargets(clean.moment);
-    const truth = rankingOf(makeSimulator(seed, { now: at }).latentActivity());
+    const truth = rankingOf(simulator.latentActivity());
     const honest = honestCost(clean.moment, clean.steady, truth);
     const families = {};
     for (const [family, where] of FAMILIES) {
       const on = where === 'dilution' ? diluted : [venues[0]];
-      const lambda = where === 'dilution' ? DILUTION_LAMBDA : LAMBDA;
+      const lambda = where === 'dilution' ? DILUTION.lambda : LAMBDA;
       // Inflated tickers: the tape untouched, the book scaled in proportion to what the tickers report.
       const plan =
         family === 'inflated tickers'
@@ -101,7 +100,7 @@ function report(rows) {
     `# Steady state — ${rows.length} seeds; scored once, ${HOURS} h of rotations every ${STEP_MS / 60_000} min, scored again\n`,
   );
   console.log(
-    `Fake volume counted at λ = ${LAMBDA} (dilution ${DILUTION_LAMBDA}× on 5 venues), resting depth in proportion: median / max over seeds.\n`,
+    `Fake volume counted at λ = ${LAMBDA} (dilution ${DILUTION.lambda}× on ${DILUTION.venues} venues), resting depth in proportion: median / max over seeds.\n`,
   );
   console.log('| attack | venues | first run | after 8 h of rotations |');
   console.log('|---|---|---:|---:|');

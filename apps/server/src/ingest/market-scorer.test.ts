@@ -9,6 +9,7 @@ import type {
   MarketDataProvider,
   OrderBookSnapshot,
   PairQuery,
+  TradePrint,
   VenueTicker,
 } from '@coinlens/market-model';
 import { NotFoundError } from '@coinlens/market-model';
@@ -207,21 +208,29 @@ describe('MarketScorer holding a pair its runs do not sample to its own tape', (
     return snapshot;
   }
 
-  it('reads its tape in rotation after a run, and the next runs count at most 2.5 × what it prints', async () => {
-    let now = NOW;
+  /**
+   * A scorer over `inflatedMarket` whose ccxt serves Binance only: `targetTape` for "target", no prints for the
+   * other coins. `read` lists the coins whose tapes were asked for; `clock.now` is the scorer's time.
+   */
+  function targetScorer(targetTape: (pair: PairQuery, end: number) => TradePrint[]) {
+    const clock = { now: NOW };
     const read: string[] = [];
     const provider = {
       ...liveProvider(new Set(['binance'])),
       getTrades: (pair: PairQuery) => {
         if (pair.exchangeId !== 'binance') return Promise.reject(new NotFoundError('ccxt', 'not served'));
         read.push(pair.coinId);
-        return Promise.resolve(pair.coinId === 'target' ? tape(pair, now) : []);
+        return Promise.resolve(pair.coinId === 'target' ? targetTape(pair, clock.now) : []);
       },
     } as unknown as MarketDataProvider;
     const snapshot = inflatedMarket();
     const log = { warn: () => {} } as unknown as FastifyBaseLogger;
-    const scorer = new MarketScorer(provider, snapshot, log, () => now);
-    const signal = new AbortController().signal;
+    const scorer = new MarketScorer(provider, snapshot, log, () => clock.now);
+    return { scorer, snapshot, read, clock, signal: new AbortController().signal };
+  }
+
+  it('reads its tape in rotation after a run, and the next runs count at most 2.5 × what it prints', async () => {
+    const { scorer, snapshot, read, clock, signal } = targetScorer(tape);
 
     await scorer.run(signal);
     expect(read).not.toContain('target');
@@ -231,7 +240,7 @@ describe('MarketScorer holding a pair its runs do not sample to its own tape', (
 
     await scorer.rotateTapes(signal);
     expect(read).toContain('target');
-    now += FIVE_MINUTES;
+    clock.now += FIVE_MINUTES;
     await scorer.run(signal);
     const after = venueVolume(snapshot, 'target', 'binance');
     expect(after.limitedBy).toBe('tape');
@@ -242,7 +251,6 @@ describe('MarketScorer holding a pair its runs do not sample to its own tape', (
   });
 
   it("judges the pair by its own tape, read in rotation, not by the venue's sampled coins", async () => {
-    let now = NOW;
     /** 150 buy/sell legs of one size at one moment each over the hour: self-trades, $2,083 a print. */
     const washed = (pair: PairQuery, end: number) =>
       Array.from({ length: 300 }, (_, index) => ({
@@ -254,21 +262,7 @@ describe('MarketScorer holding a pair its runs do not sample to its own tape', (
         side: index % 2 === 0 ? ('buy' as const) : ('sell' as const),
         timestamp: end - 3_600_000 + (index >> 1) * 24_000,
       }));
-    const provider = {
-      ...liveProvider(new Set(['binance'])),
-      getTrades: (pair: PairQuery) =>
-        pair.exchangeId === 'binance'
-          ? Promise.resolve(pair.coinId === 'target' ? washed(pair, now) : [])
-          : Promise.reject(new NotFoundError('ccxt', 'not served')),
-    } as unknown as MarketDataProvider;
-    const snapshot = inflatedMarket();
-    const scorer = new MarketScorer(
-      provider,
-      snapshot,
-      { warn: () => {} } as unknown as FastifyBaseLogger,
-      () => now,
-    );
-    const signal = new AbortController().signal;
+    const { scorer, snapshot, clock, signal } = targetScorer(washed);
 
     await scorer.run(signal);
     // Outside the sample, the pair took the venue's sampled coins' integrity (none accused).
@@ -277,12 +271,12 @@ describe('MarketScorer holding a pair its runs do not sample to its own tape', (
     expect(before.limitedBy).not.toBe('integrity');
 
     await scorer.rotateTapes(signal);
-    now += 300_000;
+    clock.now += FIVE_MINUTES;
     await scorer.run(signal);
     expect(scorer.integrityOf('binance')!.coins.target).toBeUndefined();
     const after = venueVolume(snapshot, 'target', 'binance');
     // Tape-limited now (its tape prints ~$15M a day against $500M reported), and then cut by the tape's integrity.
-    const tape = washed({ exchangeId: 'binance', coinId: 'target', quote: 'USDT' }, now);
+    const tape = washed({ exchangeId: 'binance', coinId: 'target', quote: 'USDT' }, clock.now);
     const span = tape.at(-1)!.timestamp - tape[0]!.timestamp;
     const printedPerDay =
       (tape.reduce((sum, print) => sum + print.price * print.amount, 0) / span) * 86_400_000;
@@ -292,7 +286,7 @@ describe('MarketScorer holding a pair its runs do not sample to its own tape', (
     expect(venueVolume(snapshot, 'c0', 'binance').limitedBy).toBe('none');
 
     // A reading stands for a day: the next day's run, with no new read of the pair, is back to the venue's.
-    now += 86_400_000;
+    clock.now += 86_400_000;
     await scorer.run(signal);
     expect(venueVolume(snapshot, 'target', 'binance').plausible).toBeGreaterThan(0.5 * before.plausible);
   });

@@ -85,10 +85,8 @@ export class VenueJudge {
     depth?: LeaderDepth,
     signs?: { windows: SignWindows; now: number },
   ): Promise<VenueIntegrity[]> {
-    const signsOf = (exchangeId: string, coinId: string, tallies: readonly PairTally[]) => {
-      const own = summedSigns(tallies.map((tally) => tally.signs));
-      return signs ? signs.windows.pooled(exchangeId, coinId, own, signs.now) : own;
-    };
+    const signsOf = (exchangeId: string, coinId: string, tallies: readonly PairTally[]) =>
+      pooledSigns(exchangeId, coinId, tallies, signs);
     this.timed(() =>
       markLeaders(
         this.venues.map(({ figures, tallies }) => ({ exchangeId: figures.exchangeId, tallies })),
@@ -175,6 +173,17 @@ function coinIntegrity(
   return { coins, unsampledCoinIntegrity: median(Object.values(coins)) ?? 1 };
 }
 
+/** The sign tallies of a venue's window (or a coin's) with the earlier windows `signs` lends, where it is given. */
+function pooledSigns(
+  exchangeId: string,
+  coinId: string,
+  tallies: readonly PairTally[],
+  signs: { windows: SignWindows; now: number } | undefined,
+): SignTally {
+  const own = summedSigns(tallies.map((tally) => tally.signs));
+  return signs ? signs.windows.pooled(exchangeId, coinId, own, signs.now) : own;
+}
+
 /** A coin's integrity on a venue from its own tallies, by the absolute tests alone. */
 function ownTapeIntegrity(
   exchangeId: string,
@@ -207,8 +216,7 @@ export function judgeTapeAlone(
   const prints = tallies.reduce((sum, tally) => sum + tally.prints, 0);
   if (coinId === undefined || prints < FEATURE_MINIMUMS.tapeTests) return null;
   markLeaders([{ exchangeId, tallies }], depth);
-  const own = summedSigns(tallies.map((tally) => tally.signs));
-  const pooled = signs ? signs.windows.pooled(exchangeId, coinId, own, signs.now) : own;
+  const pooled = pooledSigns(exchangeId, coinId, tallies, signs);
   const enough = pooled.count >= SIGN_WINDOW_PRINTS ? pooled : summedSigns([]);
   return { coinId, integrity: ownTapeIntegrity(exchangeId, tallies, null, enough) };
 }
