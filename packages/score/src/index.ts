@@ -32,7 +32,7 @@ export { printImpact, printImpactEdge } from './venue-integrity/print-impact.js'
 export type { PrintImpact } from './venue-integrity/print-impact.js';
 export { matchedLegShare } from './venue-integrity/matched-legs.js';
 export { signClustering } from './venue-integrity/sign-clustering.js';
-export { SignWindows, SIGN_WINDOW_PRINTS } from './venue-integrity/sign-windows.js';
+export { TapeWindows, SIGN_WINDOW_PRINTS } from './venue-integrity/tape-windows.js';
 export { benfordMad, roundSizeShare } from './venue-integrity/trade-size-tests.js';
 
 export {

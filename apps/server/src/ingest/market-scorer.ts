@@ -16,7 +16,7 @@ import {
   scoreCoins,
   scoreExchanges,
   ScoreSmoother,
-  SignWindows,
+  TapeWindows,
   tapeCapped,
   TapeRates,
   typicalReading,
@@ -135,15 +135,15 @@ export class MarketScorer {
   private readonly exchangeSmoother = new ScoreSmoother();
   private readonly hourly = new HourlyScoreReadings();
   private venueIntegrity = new Map<string, VenueIntegrity>();
-  /** The sign test's windows of the last runs, lent to a venue or coin whose window is short (sign-windows.ts). */
-  private readonly signWindows = new SignWindows();
+  /** The flow tests' windows of the last runs, lent to a venue or coin whose window is short (tape-windows.ts). */
+  private readonly tapeWindows = new TapeWindows();
   /** Each venue's coins as their own tapes last judged them, in a run or the rotation (coin-readings.ts). */
   private readonly coinReadings = new CoinReadings();
   /**
-   * The rotation's sign windows, apart from the runs': a run judges its sample as before 1.9.0, and a rotation's
-   * read pools only with the earlier reads of its coin.
+   * The rotation's windows, apart from the runs': a run's sample pools with the earlier runs' windows, and a
+   * rotation's read only with the earlier reads of its coin.
    */
-  private readonly rotationSignWindows = new SignWindows();
+  private readonly rotationWindows = new TapeWindows();
   /** The last run's depth, which tells the rotation's reads whether their pair leads its coin's price. */
   private leaderDepth: LeaderDepth | undefined;
   /** What each sampled pair's tape prints a day, pooled over the last day's runs. */
@@ -191,7 +191,7 @@ export class MarketScorer {
     await this.sampler.rotate(tickers, signal, (exchangeId, trades) => {
       this.tapeRates.record(exchangeId, trades, this.usdPerCoin, now);
       const reading = judgeTapeAlone(exchangeId, trades, this.leaderDepth, {
-        windows: this.rotationSignWindows,
+        windows: this.rotationWindows,
         now,
       });
       if (reading) this.coinReadings.record(exchangeId, reading.coinId, reading.integrity, now);
@@ -253,9 +253,9 @@ export class MarketScorer {
           if (depths) depths.push(reading.usd);
           else concurrent.set(coinId, [reading.usd]);
         }
-    this.signWindows.forgetBefore(now);
+    this.tapeWindows.forgetBefore(now);
     this.coinReadings.forgetBefore(now);
-    this.rotationSignWindows.forgetBefore(now);
+    this.rotationWindows.forgetBefore(now);
     this.leaderDepth = {
       of: (exchangeId, coinId) => {
         const reading = depth.get(exchangeId, coinId);
@@ -263,7 +263,7 @@ export class MarketScorer {
       },
       concurrent: (coinId) => concurrent.get(coinId) ?? [],
     };
-    const judged = await judge.judge(pause, this.leaderDepth, { windows: this.signWindows, now });
+    const judged = await judge.judge(pause, this.leaderDepth, { windows: this.tapeWindows, now });
     computeMs += judge.busyMs;
     const judgeMs = judge.busyMs - tapesMs;
     busySince = performance.now();

@@ -33,7 +33,7 @@ export function flowPriceCoherence(
   minimumBuckets: number,
 ): FlowPriceCoherence | null {
   return flowPriceOf(
-    byPairInTime(trades).map((prints) => flowTally(midTape(prints))),
+    flowSumOf(byPairInTime(trades).map((prints) => flowTally(midTape(prints)))),
     minimumBuckets,
   );
 }
@@ -63,17 +63,39 @@ export function flowTally({ sided, mids }: MidTape): Float64Array {
   return Float64Array.from(x, (value, index) => value * y[index]!);
 }
 
-/** The pooled correlation over the pairs' tallies, summed in the pairs' order. */
-export function flowPriceOf(
-  tallies: readonly Float64Array[],
-  minimumBuckets: number,
-): FlowPriceCoherence | null {
+/** The products of standardised flow and move summed over buckets, and how many buckets. */
+export interface FlowSum {
+  products: number;
+  buckets: number;
+}
+
+/** The pairs' tallies summed, in the pairs' order. */
+export function flowSumOf(tallies: readonly Float64Array[]): FlowSum {
   let products = 0;
   let buckets = 0;
   for (const tally of tallies) {
     for (const product of tally) products += product;
     buckets += tally.length;
   }
+  return { products, buckets };
+}
+
+/** Windows' sums added up (tape-windows.ts). */
+export function summedFlows(sums: readonly FlowSum[]): FlowSum {
+  let products = 0;
+  let buckets = 0;
+  for (const sum of sums) {
+    products += sum.products;
+    buckets += sum.buckets;
+  }
+  return { products, buckets };
+}
+
+/** The pooled correlation of the summed buckets; null below `minimumBuckets`. */
+export function flowPriceOf(
+  { products, buckets }: FlowSum,
+  minimumBuckets: number,
+): FlowPriceCoherence | null {
   return buckets >= minimumBuckets ? { correlation: products / buckets, buckets } : null;
 }
 

@@ -1,15 +1,16 @@
-import { flowPriceOf, flowTally } from './flow-price.js';
+import { flowPriceOf, flowSumOf, flowTally } from './flow-price.js';
 import type { FlowPriceCoherence } from './flow-price.js';
 import type { MatchedLegs } from './matched-legs.js';
 import { legTally, matchedLegsOf } from './matched-legs.js';
 import type { LegTally } from './matched-legs.js';
 import { byPairInTime, pairKey } from './pair-tapes.js';
 import { markLeaders } from './price-leaders.js';
-import { impactTally, printImpactOf } from './print-impact.js';
+import { impactTally, pooledImpact, printImpactOf } from './print-impact.js';
 import type { PrintImpact } from './print-impact.js';
 import { midTape } from './print-mids.js';
 import { signClusteringOf, signTally, summedSigns } from './sign-clustering.js';
 import type { SignClustering, SignTally } from './sign-clustering.js';
+import type { FlowWindow } from './tape-windows.js';
 import { booksByPair, outsideQuoteShareOf, pairedPrintCount, quoteTally } from './tape-features.js';
 import type { QuoteTally } from './tape-features.js';
 import { benfordChanceMad, benfordMadOf, roundSizeShareOf, sizeTally } from './trade-size-tests.js';
@@ -119,10 +120,20 @@ export function integrityFeatures(evidence: VenueEvidence, copied: number | null
   return featuresOf(evidence, tallies, copied);
 }
 
+/** What the flow tests read of `tallies` (a venue's pairs, or a coin's): the leading pairs as last marked. */
+export function flowWindowOf(tallies: readonly PairTally[]): FlowWindow {
+  const leading = tallies.filter((tally) => tally.leads);
+  return {
+    signs: summedSigns(tallies.map((tally) => tally.signs)),
+    flow: flowSumOf(leading.map((tally) => tally.flow)),
+    impact: pooledImpact(leading.map((tally) => tally.impact)),
+  };
+}
+
 /**
  * The features of `tallies` (all of the venue's pairs, or a coin's), with the depth and reported volume of
- * `market` and the copied share `copied`; the sign test reads `signs` (the tallies' own, or those with earlier
- * windows: sign-windows.ts).
+ * `market` and the copied share `copied`; the flow tests read `window` (the tallies' own, or those with earlier
+ * windows: tape-windows.ts).
  */
 export function featuresOf(
   market: Pick<
@@ -131,7 +142,7 @@ export function featuresOf(
   >,
   tallies: readonly PairTally[],
   copied: number | null,
-  signs: SignTally = summedSigns(tallies.map((tally) => tally.signs)),
+  window: FlowWindow = flowWindowOf(tallies),
 ): IntegrityFeatures {
   const tradeCount = tallies.reduce((sum, tally) => sum + tally.prints, 0);
   const enoughSizes = tradeCount >= FEATURE_MINIMUMS.sizeTests;
@@ -151,15 +162,9 @@ export function featuresOf(
       FEATURE_MINIMUMS.quoteTests,
     ),
     depthToVolume: market.depthUsd2pct !== null && depthVolume > 0 ? market.depthUsd2pct / depthVolume : null,
-    signClustering: signClusteringOf([signs], FEATURE_MINIMUMS.tapeTests),
-    flowPrice: flowPriceOf(
-      tallies.filter((tally) => tally.leads).map((tally) => tally.flow),
-      FEATURE_MINIMUMS.flowBuckets,
-    ),
-    printImpact: printImpactOf(
-      tallies.filter((tally) => tally.leads).map((tally) => tally.impact),
-      FEATURE_MINIMUMS.impactPrints,
-    ),
+    signClustering: signClusteringOf([window.signs], FEATURE_MINIMUMS.tapeTests),
+    flowPrice: flowPriceOf(window.flow, FEATURE_MINIMUMS.flowBuckets),
+    printImpact: printImpactOf(window.impact, FEATURE_MINIMUMS.impactPrints),
     matchedLegs: matchedLegsOf(
       tallies.map((tally) => tally.legs),
       FEATURE_MINIMUMS.tapeTests,

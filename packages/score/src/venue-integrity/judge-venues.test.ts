@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TradePrint } from '@coinlens/market-model';
 import { CoinReadings } from './coin-readings.js';
 import { auditVenues, judgeTapeAlone, judgeVenues, VenueJudge } from './judge-venues.js';
-import { SignWindows } from './sign-windows.js';
+import { TapeWindows } from './tape-windows.js';
 import { featuresOf, integrityFeatures, pairTallies } from './integrity-features.js';
 import { markLeaders } from './price-leaders.js';
 import { book, evidence, honestTape, seededRandom } from './testing/tape-fixtures.js';
@@ -173,7 +173,7 @@ describe('a tape read on its own between runs', () => {
         ...print,
         side: random() < 0.5 ? ('buy' as const) : ('sell' as const),
       }));
-    const windows = new SignWindows();
+    const windows = new TapeWindows();
     const first = judgeTapeAlone('v', unclustered(600, 26), undefined, { windows, now: 1 })!;
     expect(first.integrity).toBe(1);
     const second = judgeTapeAlone('v', unclustered(600, 27), undefined, { windows, now: 2 })!;

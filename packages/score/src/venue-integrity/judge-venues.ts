@@ -3,21 +3,20 @@ import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 import { median } from '../robust-statistics.js';
 import { fitDepthMultiples, plausibleVolume } from '../verified-volume.js';
 import type { VenueMarket } from '../verified-volume.js';
-import { FEATURE_MINIMUMS, featuresOf, pairTallies } from './integrity-features.js';
+import { FEATURE_MINIMUMS, featuresOf, flowWindowOf, pairTallies } from './integrity-features.js';
 import type { IntegrityFeatures, PairTally } from './integrity-features.js';
 import { markLeaders } from './price-leaders.js';
 import type { LeaderDepth } from './price-leaders.js';
 import { summedSigns } from './sign-clustering.js';
-import type { SignTally } from './sign-clustering.js';
-import { SIGN_WINDOW_PRINTS } from './sign-windows.js';
-import type { SignWindows } from './sign-windows.js';
+import { SIGN_WINDOW_PRINTS } from './tape-windows.js';
+import type { FlowWindow, TapeWindows } from './tape-windows.js';
 import { CoinTapes, TapeCopies } from './tape-copy.js';
 import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag } from './integrity-flag.js';
 import type { VenueIntegrity } from './venue-integrity.js';
 
-/** The key of a venue's whole window in `SignWindows` (a coin's is its id). */
+/** The key of a venue's whole window in `TapeWindows` (a coin's is its id). */
 const VENUE_WINDOW = '';
 
 /** Hands the event loop back between venues (the runner passes its slicer; the audit command nothing). */
@@ -77,16 +76,16 @@ export class VenueJudge {
   /**
    * Every added venue's integrity, in the order added; each venue's share of the work is a slice of its own.
    * `depth` tells which pairs follow another venue's price (price-leaders.ts); without it only a venue's own
-   * pairs are compared. `signs`, where the runs keep them, lends the sign test of a venue or coin whose window
-   * is short the earlier windows read of it (sign-windows.ts); the audit's folder is one window.
+   * pairs are compared. `windows`, where the runs keep them, lends the flow tests of a venue or coin whose
+   * window is short the earlier windows read of it (tape-windows.ts); the audit's folder is one window.
    */
   async judge(
     pause: Pause = async () => {},
     depth?: LeaderDepth,
-    signs?: { windows: SignWindows; now: number },
+    windows?: { windows: TapeWindows; now: number },
   ): Promise<VenueIntegrity[]> {
-    const signsOf = (exchangeId: string, coinId: string, tallies: readonly PairTally[]) =>
-      pooledSigns(exchangeId, coinId, tallies, signs);
+    const windowOf = (exchangeId: string, coinId: string, tallies: readonly PairTally[]) =>
+      pooledWindow(exchangeId, coinId, tallies, windows);
     this.timed(() =>
       markLeaders(
         this.venues.map(({ figures, tallies }) => ({ exchangeId: figures.exchangeId, tallies })),
@@ -102,7 +101,7 @@ export class VenueJudge {
             figures,
             tallies,
             this.copies.share(figures.exchangeId),
-            signsOf(figures.exchangeId, VENUE_WINDOW, tallies),
+            windowOf(figures.exchangeId, VENUE_WINDOW, tallies),
           ),
         ),
       );
@@ -113,7 +112,7 @@ export class VenueJudge {
       await pause();
       const { figures, tallies } = this.venues[index]!;
       this.timed(() =>
-        Object.assign(venue, coinIntegrity(figures.exchangeId, tallies, this.copies, signsOf)),
+        Object.assign(venue, coinIntegrity(figures.exchangeId, tallies, this.copies, windowOf)),
       );
     }
     return venues;
@@ -154,7 +153,7 @@ function coinIntegrity(
   exchangeId: string,
   tallies: readonly PairTally[],
   copies: TapeCopies,
-  signsOf: (exchangeId: string, coinId: string, tallies: readonly PairTally[]) => SignTally,
+  windowOf: (exchangeId: string, coinId: string, tallies: readonly PairTally[]) => FlowWindow,
 ): Pick<VenueIntegrity, 'coins' | 'unsampledCoinIntegrity'> {
   const byCoin = new Map<string, PairTally[]>();
   for (const tally of tallies) {
@@ -168,20 +167,20 @@ function coinIntegrity(
       exchangeId,
       coinTallies,
       copies.share(exchangeId, coinId),
-      signsOf(exchangeId, coinId, coinTallies),
+      windowOf(exchangeId, coinId, coinTallies),
     );
   return { coins, unsampledCoinIntegrity: median(Object.values(coins)) ?? 1 };
 }
 
-/** The sign tallies of a venue's window (or a coin's) with the earlier windows `signs` lends, where it is given. */
-function pooledSigns(
+/** What the flow tests read of a venue's window (or a coin's), with the earlier windows `windows` lends. */
+function pooledWindow(
   exchangeId: string,
   coinId: string,
   tallies: readonly PairTally[],
-  signs: { windows: SignWindows; now: number } | undefined,
-): SignTally {
-  const own = summedSigns(tallies.map((tally) => tally.signs));
-  return signs ? signs.windows.pooled(exchangeId, coinId, own, signs.now) : own;
+  windows: { windows: TapeWindows; now: number } | undefined,
+): FlowWindow {
+  const own = flowWindowOf(tallies);
+  return windows ? windows.windows.pooled(exchangeId, coinId, own, windows.now) : own;
 }
 
 /** A coin's integrity on a venue from its own tallies, by the absolute tests alone. */
@@ -189,36 +188,36 @@ function ownTapeIntegrity(
   exchangeId: string,
   tallies: readonly PairTally[],
   copied: number | null,
-  signs: SignTally,
+  window: FlowWindow,
 ): number {
   // The depth cap judges each coin's volume against its own book (verified-volume.ts).
   const market = { exchangeId, reportedVolumeUsd24h: 0, depthUsd2pct: null };
-  return absoluteIntegrity(featuresOf(market, tallies, copied, signs));
+  return absoluteIntegrity(featuresOf(market, tallies, copied, window));
 }
 
 /**
  * A pair's tape read on its own, between runs (the rotation's reads, venue-sampler.ts `rotate`): its coin's
  * integrity on the venue by the same absolute tests as a run's coins, without the copy test (no peer was read at
  * the same time). Null below the tape tests' minimum of prints, where a tape says nothing of its own. `depth`
- * decides whether the pair leads its coin's price, as in a run. The reading stands for the coin for up to a day,
- * so its sign test waits for `SIGN_WINDOW_PRINTS` sided prints, with the earlier windows `signs` lends: every
- * stretch of 1,000 prints of every real tape we hold clusters at 0.47 or more, but stretches of 500 go down to
- * 0.00 (sign-windows.ts), and the rotation reads mostly quiet pairs.
+ * decides whether the pair leads its coin's price, as in a run. The flow tests read the earlier windows `windows`
+ * lends, as a run's do. The reading stands for the coin for up to a day, so its sign test waits for
+ * `SIGN_WINDOW_PRINTS` sided prints: every stretch of 1,000 prints of every real tape we hold clusters at 0.47 or
+ * more, but stretches of 500 go down to 0.00 (tape-windows.ts), and the rotation reads mostly quiet pairs.
  */
 export function judgeTapeAlone(
   exchangeId: string,
   trades: readonly TradePrint[],
   depth?: LeaderDepth,
-  signs?: { windows: SignWindows; now: number },
+  windows?: { windows: TapeWindows; now: number },
 ): { coinId: string; integrity: number } | null {
   const tallies = pairTallies({ trades, books: [] });
   const coinId = tallies[0]?.coinId;
   const prints = tallies.reduce((sum, tally) => sum + tally.prints, 0);
   if (coinId === undefined || prints < FEATURE_MINIMUMS.tapeTests) return null;
   markLeaders([{ exchangeId, tallies }], depth);
-  const pooled = pooledSigns(exchangeId, coinId, tallies, signs);
-  const enough = pooled.count >= SIGN_WINDOW_PRINTS ? pooled : summedSigns([]);
-  return { coinId, integrity: ownTapeIntegrity(exchangeId, tallies, null, enough) };
+  const pooled = pooledWindow(exchangeId, coinId, tallies, windows);
+  const signs = pooled.signs.count >= SIGN_WINDOW_PRINTS ? pooled.signs : summedSigns([]);
+  return { coinId, integrity: ownTapeIntegrity(exchangeId, tallies, null, { ...pooled, signs }) };
 }
 
 /** One venue's verdict as `npm run audit` prints it. */

@@ -25,7 +25,7 @@ export interface PrintImpact {
  */
 export function printImpact(trades: readonly TradePrint[], minimumPrints: number): PrintImpact | null {
   return printImpactOf(
-    byPairInTime(trades).map((prints) => impactTally(midTape(prints))),
+    pooledImpact(byPairInTime(trades).map((prints) => impactTally(midTape(prints)))),
     minimumPrints,
   );
 }
@@ -61,15 +61,20 @@ export function impactTally({ sided, mids }: MidTape): PrintImpact {
   return { correlation: covariance / Math.sqrt(signVariance * moveVariance), prints: n };
 }
 
-/** The pairs' correlations weighted by their prints; null below `minimumPrints`. */
-export function printImpactOf(tallies: readonly PrintImpact[], minimumPrints: number): PrintImpact | null {
+/** The pairs' (or windows') correlations weighted by their prints; 0 prints when none has any. */
+export function pooledImpact(tallies: readonly PrintImpact[]): PrintImpact {
   let weighted = 0;
   let prints = 0;
   for (const tally of tallies) {
     weighted += tally.correlation * tally.prints;
     prints += tally.prints;
   }
-  return prints >= minimumPrints && prints > 0 ? { correlation: weighted / prints, prints } : null;
+  return { correlation: prints > 0 ? weighted / prints : 0, prints };
+}
+
+/** The pooled impact; null below `minimumPrints`. */
+export function printImpactOf(pooled: PrintImpact, minimumPrints: number): PrintImpact | null {
+  return pooled.prints >= minimumPrints && pooled.prints > 0 ? pooled : null;
 }
 
 /**
