@@ -30,6 +30,27 @@ const featuresOf = (exchangeId: string, trades: readonly TradePrint[]) =>
 
 const tapesWithSides = () => realTapes().filter((tape) => tape.prints[0]!.side !== null);
 
+/**
+ * A coin's integrity on its venue in each of a server's runs, five minutes apart, each reading the next `window`
+ * prints of the tape; with `windows`, each run borrows the earlier runs' windows as the score's runs do.
+ */
+async function judgedRuns(
+  prints: readonly TradePrint[],
+  window: number,
+  windows: TapeWindows | null,
+): Promise<number[]> {
+  const integrity: number[] = [];
+  for (let start = 0; start + window <= prints.length; start += window) {
+    const trades = prints.slice(start, start + window);
+    const judge = new VenueJudge();
+    judge.add({ exchangeId: 'venue', trades, books: [], reportedVolumeUsd24h: 1e9, depthUsd2pct: null });
+    const now = (start / window) * 300_000;
+    const [venue] = await judge.judge(undefined, undefined, windows ? { windows, now } : undefined);
+    integrity.push(venue!.coins[trades[0]!.coinId]!);
+  }
+  return integrity;
+}
+
 /** The print-impact test's edge most favourable to the venue: it accuses below the floor. */
 const printEdge = (impact: PrintImpact) => printImpactEdge(impact, REAL_FLOW.confidenceZ);
 
@@ -124,21 +145,8 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
   });
 
   it('are judged with the runs before them where a run reads too few prints to tell wash from a quiet stretch', async () => {
-    const WINDOW = 250;
-    const FIVE_MINUTES = 300_000;
-    /** A coin's integrity on its venue in each run, each run reading the next `WINDOW` prints of the tape. */
-    const runs = async (prints: readonly TradePrint[], windows: TapeWindows | null) => {
-      const integrity: number[] = [];
-      for (let start = 0; start + WINDOW <= prints.length; start += WINDOW) {
-        const trades = prints.slice(start, start + WINDOW);
-        const judge = new VenueJudge();
-        judge.add({ exchangeId: 'venue', trades, books: [], reportedVolumeUsd24h: 1e9, depthUsd2pct: null });
-        const now = (start / WINDOW) * FIVE_MINUTES;
-        const [venue] = await judge.judge(undefined, undefined, windows ? { windows, now } : undefined);
-        integrity.push(venue!.coins[trades[0]!.coinId]!);
-      }
-      return integrity;
-    };
+    const runs = (prints: readonly TradePrint[], windows: TapeWindows | null) =>
+      judgedRuns(prints, 250, windows);
     const sided = realTapes().filter((tape) => tape.prints[0]!.side !== null);
     let alone = 0;
     let judged = 0;
@@ -170,19 +178,8 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
 
   it('find informed wash in a live read of 500 prints once the runs before it are pooled', async () => {
     const WINDOW = 500;
-    /** A coin's integrity on its venue in each run of `WINDOW` prints, five minutes apart. */
-    const runs = async (prints: readonly TradePrint[], windows: TapeWindows | null) => {
-      const integrity: number[] = [];
-      for (let start = 0; start + WINDOW <= prints.length; start += WINDOW) {
-        const trades = prints.slice(start, start + WINDOW);
-        const judge = new VenueJudge();
-        judge.add({ exchangeId: 'venue', trades, books: [], reportedVolumeUsd24h: 1e9, depthUsd2pct: null });
-        const now = (start / WINDOW) * 300_000;
-        const [venue] = await judge.judge(undefined, undefined, windows ? { windows, now } : undefined);
-        integrity.push(venue!.coins[trades[0]!.coinId]!);
-      }
-      return integrity;
-    };
+    const runs = (prints: readonly TradePrint[], windows: TapeWindows | null) =>
+      judgedRuns(prints, WINDOW, windows);
     const passed = (values: readonly number[]) => values.filter((value) => value >= 0.9).length;
     for (const family of ['flow_coherent', 'imitation_prints', 'self_copy'] as const) {
       let alone = 0;
@@ -198,7 +195,7 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
           // rotation's reads of a pair, judged alone, pool their own earlier reads the same way.
           expect(median(withEarlier.slice(6))!, tape.venue).toBeLessThan(0.05);
           const rotation = new TapeWindows();
-          const rotated = [];
+          const rotated: number[] = [];
           for (let start = 0; start + WINDOW <= washed.length; start += WINDOW)
             rotated.push(
               judgeTapeAlone('venue', washed.slice(start, start + WINDOW), undefined, {
