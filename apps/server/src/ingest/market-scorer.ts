@@ -90,6 +90,20 @@ function venueMarkets(
   });
 }
 
+/**
+ * Each venue's main quote of each coin (its largest pair by reported volume), keyed `exchange|coin`: a rotated read
+ * of another quote is not read by the flow tests, as a run reads only a coin's main pair on a venue.
+ */
+function mainQuoteByVenueCoin(tickers: readonly VenueTicker[]): Map<string, string> {
+  const largest = new Map<string, VenueTicker>();
+  for (const ticker of tickers) {
+    const key = `${ticker.exchangeId}|${ticker.coinId}`;
+    const known = largest.get(key);
+    if (!known || ticker.volumeUsd24h > known.volumeUsd24h) largest.set(key, ticker);
+  }
+  return new Map([...largest].map(([key, ticker]) => [key, ticker.quote]));
+}
+
 function corroboration(point: CorroborationPoint): Omit<Baseline, 'window'> {
   return {
     social: point.social,
@@ -188,11 +202,14 @@ export class MarketScorer {
     const tickers = [...this.snapshot.coins.values()]
       .filter((coin) => coin.price !== null)
       .flatMap((coin) => coin.venues.map((venue) => venue.ticker));
+    const mainQuotes = mainQuoteByVenueCoin(tickers);
     await this.sampler.rotate(tickers, signal, (exchangeId, trades) => {
       this.tapeRates.record(exchangeId, trades, this.usdPerCoin, now);
-      const reading = judgeTapeAlone(exchangeId, trades, this.leaderDepth, {
-        windows: this.rotationWindows,
-        now,
+      const first = trades[0];
+      const reading = judgeTapeAlone(exchangeId, trades, {
+        depth: this.leaderDepth,
+        windows: { windows: this.rotationWindows, now },
+        mainPair: first !== undefined && mainQuotes.get(`${exchangeId}|${first.coinId}`) === first.quote,
       });
       if (reading) this.coinReadings.record(exchangeId, reading.coinId, reading.integrity, now);
     });

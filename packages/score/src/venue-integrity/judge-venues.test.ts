@@ -174,9 +174,9 @@ describe('a tape read on its own between runs', () => {
         side: random() < 0.5 ? ('buy' as const) : ('sell' as const),
       }));
     const windows = new TapeWindows();
-    const first = judgeTapeAlone('v', unclustered(600, 26), undefined, { windows, now: 1 })!;
+    const first = judgeTapeAlone('v', unclustered(600, 26), { windows: { windows, now: 1 } })!;
     expect(first.integrity).toBe(1);
-    const second = judgeTapeAlone('v', unclustered(600, 27), undefined, { windows, now: 2 })!;
+    const second = judgeTapeAlone('v', unclustered(600, 27), { windows: { windows, now: 2 } })!;
     expect(second.integrity).toBeLessThan(0.5);
   });
 });

@@ -195,26 +195,40 @@ function ownTapeIntegrity(
   return absoluteIntegrity(featuresOf(market, tallies, copied, window));
 }
 
+/** What a pair read on its own is judged with, besides its prints (`judgeTapeAlone`). */
+export interface TapeAloneContext {
+  /** Which pairs lead their coin's price across venues, from the last run (price-leaders.ts). */
+  depth?: LeaderDepth;
+  /** The earlier reads' windows of the same venue and coin, lent to the flow tests (tape-windows.ts). */
+  windows?: { windows: TapeWindows; now: number };
+  /**
+   * Whether the pair is its coin's main pair on the venue (its largest by reported volume): a run reads the flow
+   * of a coin's main pair only, its other quotes following it by triangular arbitrage (price-leaders.ts), and a
+   * read of one pair cannot compare the coin's pairs itself. True unless told.
+   */
+  mainPair?: boolean;
+}
+
 /**
  * A pair's tape read on its own, between runs (the rotation's reads, venue-sampler.ts `rotate`): its coin's
  * integrity on the venue by the same absolute tests as a run's coins, without the copy test (no peer was read at
- * the same time). Null below the tape tests' minimum of prints, where a tape says nothing of its own. `depth`
- * decides whether the pair leads its coin's price, as in a run. The flow tests read the earlier windows `windows`
- * lends, as a run's do. The reading stands for the coin for up to a day, so its sign test waits for
- * `SIGN_WINDOW_PRINTS` sided prints: every stretch of 1,000 prints of every real tape we hold clusters at 0.47 or
- * more, but stretches of 500 go down to 0.00 (tape-windows.ts), and the rotation reads mostly quiet pairs.
+ * the same time). Null below the tape tests' minimum of prints, where a tape says nothing of its own. The flow
+ * tests read only a main pair that leads its coin's price across venues, as in a run, and pool the earlier reads'
+ * windows. The reading stands for the coin for up to a day, so its sign test waits for `SIGN_WINDOW_PRINTS`
+ * sided prints: every stretch of 1,000 prints of every real tape we hold clusters at 0.47 or more, but stretches
+ * of 500 go down to 0.00 (tape-windows.ts), and the rotation reads mostly quiet pairs.
  */
 export function judgeTapeAlone(
   exchangeId: string,
   trades: readonly TradePrint[],
-  depth?: LeaderDepth,
-  windows?: { windows: TapeWindows; now: number },
+  { depth, windows, mainPair = true }: TapeAloneContext = {},
 ): { coinId: string; integrity: number } | null {
   const tallies = pairTallies({ trades, books: [] });
   const coinId = tallies[0]?.coinId;
   const prints = tallies.reduce((sum, tally) => sum + tally.prints, 0);
   if (coinId === undefined || prints < FEATURE_MINIMUMS.tapeTests) return null;
   markLeaders([{ exchangeId, tallies }], depth);
+  if (!mainPair) for (const tally of tallies) tally.leads = false;
   const pooled = pooledWindow(exchangeId, coinId, tallies, windows);
   const signs = pooled.signs.count >= SIGN_WINDOW_PRINTS ? pooled.signs : summedSigns([]);
   return { coinId, integrity: ownTapeIntegrity(exchangeId, tallies, null, { ...pooled, signs }) };
