@@ -28,7 +28,10 @@ describe.skipIf(!chromiumPath)('a caller from a blocked region (HTTP 451) in a p
     await context.setExtraHTTPHeaders({ [COUNTRY_HEADER]: 'VN' });
     await screen.getByRole('button', { name: 'Retry' }).click();
     await page.getByTestId('coin-row-bitcoin').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('access-limited').count()).toBe(0);
+    // A call made before the region changed may still answer 451 just after the list shows (a loaded CI machine
+    // once saw the screen a moment longer): the screen must go, not be gone at that instant.
+    await screen.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.getByTestId('coin-row-bitcoin').count()).toBeGreaterThan(0);
 
     // Back in the blocked region, Contact Us opens the contact channels (app_config stays reachable).
     await context.setExtraHTTPHeaders({ [COUNTRY_HEADER]: 'KP' });
