@@ -19,6 +19,12 @@ import type { VenueIntegrity } from './venue-integrity.js';
 /** The key of a venue's whole window in `TapeWindows` (a coin's is its id). */
 const VENUE_WINDOW = '';
 
+/** The earlier windows a judgement borrows from, and the time of the read being judged (tape-windows.ts). */
+export interface LentWindows {
+  windows: TapeWindows;
+  now: number;
+}
+
 /** Hands the event loop back between venues (the runner passes its slicer; the audit command nothing). */
 export type Pause = () => Promise<void>;
 
@@ -82,7 +88,7 @@ export class VenueJudge {
   async judge(
     pause: Pause = async () => {},
     depth?: LeaderDepth,
-    windows?: { windows: TapeWindows; now: number },
+    windows?: LentWindows,
   ): Promise<VenueIntegrity[]> {
     const windowOf = (exchangeId: string, coinId: string, tallies: readonly PairTally[]) =>
       pooledWindow(exchangeId, coinId, tallies, windows);
@@ -177,7 +183,7 @@ function pooledWindow(
   exchangeId: string,
   coinId: string,
   tallies: readonly PairTally[],
-  windows: { windows: TapeWindows; now: number } | undefined,
+  windows: LentWindows | undefined,
 ): FlowWindow {
   const own = flowWindowOf(tallies);
   return windows ? windows.windows.pooled(exchangeId, coinId, own, windows.now) : own;
@@ -200,7 +206,7 @@ export interface TapeAloneContext {
   /** Which pairs lead their coin's price across venues, from the last run (price-leaders.ts). */
   depth?: LeaderDepth;
   /** The earlier reads' windows of the same venue and coin, lent to the flow tests (tape-windows.ts). */
-  windows?: { windows: TapeWindows; now: number };
+  windows?: LentWindows;
   /**
    * Whether the pair is its coin's main pair on the venue (its largest by reported volume): a run reads the flow
    * of a coin's main pair only, its other quotes following it by triangular arbitrage (price-leaders.ts), and a
@@ -227,8 +233,8 @@ export function judgeTapeAlone(
   const coinId = tallies[0]?.coinId;
   const prints = tallies.reduce((sum, tally) => sum + tally.prints, 0);
   if (coinId === undefined || prints < FEATURE_MINIMUMS.tapeTests) return null;
-  markLeaders([{ exchangeId, tallies }], depth);
-  if (!mainPair) for (const tally of tallies) tally.leads = false;
+  if (mainPair) markLeaders([{ exchangeId, tallies }], depth);
+  else for (const tally of tallies) tally.leads = false;
   const pooled = pooledWindow(exchangeId, coinId, tallies, windows);
   const signs = pooled.signs.count >= SIGN_WINDOW_PRINTS ? pooled.signs : summedSigns([]);
   return { coinId, integrity: ownTapeIntegrity(exchangeId, tallies, null, { ...pooled, signs }) };
