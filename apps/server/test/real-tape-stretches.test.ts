@@ -176,6 +176,39 @@ describe.skipIf(!realTapesPresent)('short stretches of real Binance tapes', () =
     expect(alone).toBeGreaterThan(0);
   });
 
+  it('are judged on what a quiet pair printed, however often the runs read it again', async () => {
+    // A quiet pair prints fewer than 500 trades an hour: each run's read holds the hour's prints, most of them
+    // read by the run before. Six runs reading one stretch of 200 real prints must judge it as one run does.
+    let stretches = 0;
+    const changed: string[] = [];
+    for (const tape of tapesWithSides())
+      for (let start = 0; start + 200 <= tape.prints.length; start += 200) {
+        const stretch = tape.prints.slice(start, start + 200);
+        const [alone] = await judgedRuns(stretch, 200, null);
+        const windows = new TapeWindows();
+        const reread: number[] = [];
+        for (let run = 0; run < 6; run++) {
+          const judge = new VenueJudge();
+          judge.add({
+            exchangeId: 'venue',
+            trades: stretch,
+            books: [],
+            reportedVolumeUsd24h: 1e9,
+            depthUsd2pct: null,
+          });
+          const [venue] = await judge.judge(undefined, undefined, { windows, now: run * 300_000 });
+          reread.push(venue!.coins[stretch[0]!.coinId]!);
+        }
+        stretches++;
+        if (reread.some((integrity) => integrity !== alone))
+          changed.push(`${tape.venue} ${start}: ${reread.join(' ')}`);
+      }
+    expect(stretches).toBeGreaterThan(100);
+    // Until 1.11.0 each run borrowed the runs before it whole: the same 200 prints counted six times narrowed the
+    // tests' intervals as if they were 1,200.
+    expect(changed).toEqual([]);
+  });
+
   it('find informed wash in a live read of 500 prints once the runs before it are pooled', async () => {
     const WINDOW = 500;
     const runs = (prints: readonly TradePrint[], windows: TapeWindows | null) =>

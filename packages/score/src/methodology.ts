@@ -5,7 +5,7 @@ import type { ScoreFactor } from '@coinlens/contract';
  * value; a change here is a new version (the version travels in every answer that carries a score). The factors
  * themselves are the contract's SCORE_FACTORS.
  */
-export const SCORE_METHODOLOGY_VERSION = '1.10.0';
+export const SCORE_METHODOLOGY_VERSION = '1.11.0';
 
 /** Weights of the weighted geometric mean; they sum to 1. A factor a coin lacks drops out and the rest renormalise. */
 export const COIN_FACTOR_WEIGHTS: Readonly<Record<ScoreFactor, number>> = {

@@ -1,15 +1,16 @@
-import { flowPriceOf, flowSumOf, flowTally } from './flow-price.js';
+import { flowPriceOf, flowTally } from './flow-price.js';
 import type { FlowPriceCoherence } from './flow-price.js';
 import type { MatchedLegs } from './matched-legs.js';
 import { legTally, matchedLegsOf } from './matched-legs.js';
 import type { LegTally } from './matched-legs.js';
 import { byPairInTime, pairKey } from './pair-tapes.js';
 import { markLeaders } from './price-leaders.js';
-import { impactTally, pooledImpact, printImpactOf } from './print-impact.js';
+import { impactTally, printImpactOf } from './print-impact.js';
 import type { PrintImpact } from './print-impact.js';
 import { midTape } from './print-mids.js';
-import { signClusteringOf, signTally, summedSigns } from './sign-clustering.js';
+import { signClusteringOf, signTally } from './sign-clustering.js';
 import type { SignClustering, SignTally } from './sign-clustering.js';
+import { flowWindowOf } from './tape-windows.js';
 import type { FlowWindow } from './tape-windows.js';
 import { booksByPair, outsideQuoteShareOf, pairedPrintCount, quoteTally } from './tape-features.js';
 import type { QuoteTally } from './tape-features.js';
@@ -71,6 +72,8 @@ export type FeatureName =
 /** What every tape test counts over one pair's prints: a venue's features, or one coin's, sum its pairs'. */
 export interface PairTally {
   coinId: string;
+  /** The pair's quote currency. */
+  quoteCurrency: string;
   prints: number;
   /** Notional printed, and the first and last print's time: which pair leads its coin (price-leaders.ts). */
   notional: number;
@@ -94,6 +97,7 @@ export function pairTallies(evidence: Pick<VenueEvidence, 'trades' | 'books'>): 
     const tape = midTape(prints);
     return {
       coinId: prints[0]!.coinId,
+      quoteCurrency: prints[0]!.quote,
       prints: prints.length,
       notional: prints.reduce((sum, print) => sum + print.price * print.amount, 0),
       from: prints[0]!.timestamp,
@@ -118,16 +122,6 @@ export function integrityFeatures(evidence: VenueEvidence, copied: number | null
   const tallies = pairTallies(evidence);
   markLeaders([{ exchangeId: evidence.exchangeId, tallies }]);
   return featuresOf(evidence, tallies, copied);
-}
-
-/** What the flow tests read of `tallies` (a venue's pairs, or a coin's): the leading pairs as last marked. */
-export function flowWindowOf(tallies: readonly PairTally[]): FlowWindow {
-  const leading = tallies.filter((tally) => tally.leads);
-  return {
-    signs: summedSigns(tallies.map((tally) => tally.signs)),
-    flow: flowSumOf(leading.map((tally) => tally.flow)),
-    impact: pooledImpact(leading.map((tally) => tally.impact)),
-  };
 }
 
 /**

@@ -168,15 +168,17 @@ describe('a tape read on its own between runs', () => {
   it('leaves its sign test to 1,000 sided prints, pooled with the earlier windows of the coin', () => {
     // Sides drawn independently, sizes and times honest: only the sign test can tell.
     const random = seededRandom(25);
-    const unclustered = (count: number, seed: number) =>
+    // The second read is of the hour after the first: a read sharing prints with an earlier one borrows nothing of it.
+    const unclustered = (count: number, seed: number, hour: number) =>
       asCoin('c', honestTape('v', count, seed)).map((print) => ({
         ...print,
+        timestamp: print.timestamp + hour * 3_600_000,
         side: random() < 0.5 ? ('buy' as const) : ('sell' as const),
       }));
     const windows = new TapeWindows();
-    const first = judgeTapeAlone('v', unclustered(600, 26), { windows: { windows, now: 1 } })!;
+    const first = judgeTapeAlone('v', unclustered(600, 26, 0), { windows: { windows, now: 1 } })!;
     expect(first.integrity).toBe(1);
-    const second = judgeTapeAlone('v', unclustered(600, 27), { windows: { windows, now: 2 } })!;
+    const second = judgeTapeAlone('v', unclustered(600, 27, 1), { windows: { windows, now: 2 } })!;
     expect(second.integrity).toBeLessThan(0.5);
   });
 });

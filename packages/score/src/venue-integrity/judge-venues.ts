@@ -3,21 +3,18 @@ import type { OrderBookSnapshot, TradePrint } from '@coinlens/market-model';
 import { median } from '../robust-statistics.js';
 import { fitDepthMultiples, plausibleVolume } from '../verified-volume.js';
 import type { VenueMarket } from '../verified-volume.js';
-import { FEATURE_MINIMUMS, featuresOf, flowWindowOf, pairTallies } from './integrity-features.js';
+import { FEATURE_MINIMUMS, featuresOf, pairTallies } from './integrity-features.js';
 import type { IntegrityFeatures, PairTally } from './integrity-features.js';
 import { markLeaders } from './price-leaders.js';
 import type { LeaderDepth } from './price-leaders.js';
 import { summedSigns } from './sign-clustering.js';
-import { SIGN_WINDOW_PRINTS } from './tape-windows.js';
+import { flowWindowOf, SIGN_WINDOW_PRINTS } from './tape-windows.js';
 import type { FlowWindow, TapeWindows } from './tape-windows.js';
 import { CoinTapes, TapeCopies } from './tape-copy.js';
 import type { CoinMarketEvidence, VenueEvidence } from './venue-evidence.js';
 import { absoluteIntegrity, scoreVenues } from './venue-integrity.js';
 import type { IntegrityFlag } from './integrity-flag.js';
 import type { VenueIntegrity } from './venue-integrity.js';
-
-/** The key of a venue's whole window in `TapeWindows` (a coin's is its id). */
-const VENUE_WINDOW = '';
 
 /** The earlier windows a judgement borrows from, and the time of the read being judged (tape-windows.ts). */
 export interface LentWindows {
@@ -90,8 +87,8 @@ export class VenueJudge {
     depth?: LeaderDepth,
     windows?: LentWindows,
   ): Promise<VenueIntegrity[]> {
-    const windowOf = (exchangeId: string, coinId: string, tallies: readonly PairTally[]) =>
-      pooledWindow(exchangeId, coinId, tallies, windows);
+    const windowOf = (exchangeId: string, tallies: readonly PairTally[], coinId?: string) =>
+      pooledWindow(exchangeId, tallies, windows, coinId);
     this.timed(() =>
       markLeaders(
         this.venues.map(({ figures, tallies }) => ({ exchangeId: figures.exchangeId, tallies })),
@@ -107,7 +104,7 @@ export class VenueJudge {
             figures,
             tallies,
             this.copies.share(figures.exchangeId),
-            windowOf(figures.exchangeId, VENUE_WINDOW, tallies),
+            windowOf(figures.exchangeId, tallies),
           ),
         ),
       );
@@ -121,6 +118,9 @@ export class VenueJudge {
         Object.assign(venue, coinIntegrity(figures.exchangeId, tallies, this.copies, windowOf)),
       );
     }
+    if (windows)
+      for (const { figures, tallies } of this.venues)
+        this.timed(() => windows.windows.keep(figures.exchangeId, tallies, windows.now));
     return venues;
   }
 
@@ -159,7 +159,7 @@ function coinIntegrity(
   exchangeId: string,
   tallies: readonly PairTally[],
   copies: TapeCopies,
-  windowOf: (exchangeId: string, coinId: string, tallies: readonly PairTally[]) => FlowWindow,
+  windowOf: (exchangeId: string, tallies: readonly PairTally[], coinId: string) => FlowWindow,
 ): Pick<VenueIntegrity, 'coins' | 'unsampledCoinIntegrity'> {
   const byCoin = new Map<string, PairTally[]>();
   for (const tally of tallies) {
@@ -173,20 +173,22 @@ function coinIntegrity(
       exchangeId,
       coinTallies,
       copies.share(exchangeId, coinId),
-      windowOf(exchangeId, coinId, coinTallies),
+      windowOf(exchangeId, coinTallies, coinId),
     );
   return { coins, unsampledCoinIntegrity: median(Object.values(coins)) ?? 1 };
 }
 
-/** What the flow tests read of a venue's window (or a coin's), with the earlier windows `windows` lends. */
+/**
+ * What the flow tests read of a venue's pairs (or, with `coinId`, a coin's), with the earlier reads `windows` lends:
+ * of the same pairs, or of every pair of the coin.
+ */
 function pooledWindow(
   exchangeId: string,
-  coinId: string,
   tallies: readonly PairTally[],
   windows: LentWindows | undefined,
+  coinId?: string,
 ): FlowWindow {
-  const own = flowWindowOf(tallies);
-  return windows ? windows.windows.pooled(exchangeId, coinId, own, windows.now) : own;
+  return windows ? windows.windows.pooled(exchangeId, tallies, windows.now, coinId) : flowWindowOf(tallies);
 }
 
 /** A coin's integrity on a venue from its own tallies, by the absolute tests alone. */
@@ -235,7 +237,8 @@ export function judgeTapeAlone(
   if (coinId === undefined || prints < FEATURE_MINIMUMS.tapeTests) return null;
   if (mainPair) markLeaders([{ exchangeId, tallies }], depth);
   else for (const tally of tallies) tally.leads = false;
-  const pooled = pooledWindow(exchangeId, coinId, tallies, windows);
+  const pooled = pooledWindow(exchangeId, tallies, windows, coinId);
+  windows?.windows.keep(exchangeId, tallies, windows.now);
   const signs = pooled.signs.count >= SIGN_WINDOW_PRINTS ? pooled.signs : summedSigns([]);
   return { coinId, integrity: ownTapeIntegrity(exchangeId, tallies, null, { ...pooled, signs }) };
 }

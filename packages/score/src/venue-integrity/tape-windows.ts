@@ -1,5 +1,6 @@
 import type { FlowSum } from './flow-price.js';
-import { summedFlows } from './flow-price.js';
+import { flowSumOf, summedFlows } from './flow-price.js';
+import type { PairTally } from './integrity-features.js';
 import type { PrintImpact } from './print-impact.js';
 import { pooledImpact } from './print-impact.js';
 import { summedSigns } from './sign-clustering.js';
@@ -23,8 +24,6 @@ export const SIGN_WINDOW_PRINTS = 1_000;
 export const IMPACT_WINDOW_PRINTS = 3_000;
 /** Buckets of 30 prints the flow test rests on before a window stops borrowing: the same 3,000 prints. */
 export const FLOW_WINDOW_BUCKETS = 100;
-/** Earlier windows kept per venue and coin (a run every 2½–7½ minutes: the last half hour or so). */
-const KEPT_WINDOWS = 6;
 
 /** What the flow tests read of one window of a venue's (or a coin's) tape. */
 export interface FlowWindow {
@@ -35,32 +34,70 @@ export interface FlowWindow {
   impact: PrintImpact;
 }
 
+/** What the windows read of a pair's tallies: its name, its prints' span and what the flow tests count. */
+export type WindowTally = Pick<
+  PairTally,
+  'coinId' | 'quoteCurrency' | 'from' | 'to' | 'leads' | 'signs' | 'flow' | 'impact'
+>;
+
+/** What the flow tests read of `tallies` (a venue's pairs, or a coin's): the leading pairs as last marked. */
+export function flowWindowOf(tallies: readonly WindowTally[]): FlowWindow {
+  const leading = tallies.filter((tally) => tally.leads);
+  return {
+    signs: summedSigns(tallies.map((tally) => tally.signs)),
+    flow: flowSumOf(leading.map((tally) => tally.flow)),
+    impact: pooledImpact(leading.map((tally) => tally.impact)),
+  };
+}
+
+/** One read of a pair as kept: what the flow tests read of it, the span of its prints, and when it was read. */
+interface KeptRead {
+  window: FlowWindow;
+  from: number;
+  to: number;
+  at: number;
+}
+
+/** A pair's reads, oldest first, no two holding the same print. */
+type PairReads = KeptRead[];
+
 /**
- * The flow tests' tallies of each venue's coins over the score's recent runs: a run whose window of a coin is
- * short for a test is judged, on that test, together with the newest earlier windows of the same coin on the
- * same venue, until they rest on the test's sample (`SIGN_WINDOW_PRINTS`, `IMPACT_WINDOW_PRINTS`,
- * `FLOW_WINDOW_BUCKETS`). The runs' windows are read at moments the venue cannot know (the score's cadence is
- * drawn anew after each run), so borrowing them adds no stretch the venue chose, and a washer who keeps printing
- * is judged on more of his prints than one read holds. A window older than a day is not borrowed; a coin not read
- * for a day is forgotten.
+ * The flow tests' tallies of each venue's pairs over the score's recent reads (a run's sample and the rotation's
+ * reads alike): a judgement whose own window is short for a test borrows, on that test, the newest earlier reads —
+ * of the pairs it reads (a venue's), or of every pair of the coin on the venue (a coin's) — until it rests on the
+ * test's sample (`SIGN_WINDOW_PRINTS`, `IMPACT_WINDOW_PRINTS`, `FLOW_WINDOW_BUCKETS`). No print is counted twice: a
+ * read overlapping the prints the judgement reads of the same pair is not borrowed, and a pair's read is kept only
+ * when it starts after the last kept one (a quiet pair read every few minutes re-reads the same hour of prints;
+ * counted again, they would narrow the tests' intervals without adding evidence). The reads are made at moments the
+ * venue cannot know (the score's cadence is drawn anew after each run, the rotation picks its pairs at random), so
+ * borrowing them adds no stretch the venue chose, and a washer who keeps printing is judged on more of his prints
+ * than one read holds. A read older than a day is neither borrowed nor kept.
  */
 export class TapeWindows {
-  private readonly windows = new Map<string, { window: FlowWindow; at: number }[]>();
+  /** venue → coin → quote → reads. */
+  private readonly venues = new Map<string, Map<string, Map<string, PairReads>>>();
 
   constructor(private readonly horizonMs: number = DAY_MS) {}
 
-  /** `own` (this run's, read at `now`) with the earlier windows each test needs; this run's is kept for the next. */
-  pooled(exchangeId: string, coinId: string, own: FlowWindow, now: number): FlowWindow {
-    const key = `${exchangeId}|${coinId}`;
-    const earlier = (this.windows.get(key) ?? []).filter((entry) => entry.at > now - this.horizonMs);
-    const signs: SignTally[] = [own.signs];
-    const flows: FlowSum[] = [own.flow];
-    const impacts: PrintImpact[] = [own.impact];
+  /**
+   * The window of `tallies` (read at `now`) with the earlier reads each test needs: of the same pairs, or with
+   * `coinId` of every pair of that coin on the venue.
+   */
+  pooled(exchangeId: string, tallies: readonly WindowTally[], now: number, coinId?: string): FlowWindow {
+    const own = flowWindowOf(tallies);
     let signCount = own.signs.count;
     let buckets = own.flow.buckets;
     let prints = own.impact.prints;
-    for (let index = earlier.length - 1; index >= 0; index--) {
-      const { window } = earlier[index]!;
+    const short = () =>
+      signCount < SIGN_WINDOW_PRINTS || buckets < FLOW_WINDOW_BUCKETS || prints < IMPACT_WINDOW_PRINTS;
+    const coins = this.venues.get(exchangeId);
+    if (!short() || !coins) return own;
+    const earlier = this.lendable(coins, tallies, now, coinId).sort((a, b) => b.at - a.at);
+    const signs: SignTally[] = [own.signs];
+    const flows: FlowSum[] = [own.flow];
+    const impacts: PrintImpact[] = [own.impact];
+    for (const { window } of earlier) {
+      if (!short()) break;
       if (signCount < SIGN_WINDOW_PRINTS) {
         signs.push(window.signs);
         signCount += window.signs.count;
@@ -74,8 +111,6 @@ export class TapeWindows {
         prints += window.impact.prints;
       }
     }
-    earlier.push({ window: own, at: now });
-    this.windows.set(key, earlier.slice(-KEPT_WINDOWS));
     return {
       signs: signs.length === 1 ? own.signs : summedSigns(signs),
       flow: flows.length === 1 ? own.flow : summedFlows(flows),
@@ -83,9 +118,91 @@ export class TapeWindows {
     };
   }
 
-  /** Forgets the venues and coins whose last window is a day old. */
-  forgetBefore(now: number): void {
-    for (const [key, windows] of this.windows)
-      if (windows.at(-1)!.at <= now - this.horizonMs) this.windows.delete(key);
+  /**
+   * Keeps each pair's read of `tallies` (read at `now`) for later judgements, unless it overlaps the pair's last
+   * kept read; a pair keeps the newest reads that cover every test's sample.
+   */
+  keep(exchangeId: string, tallies: readonly WindowTally[], now: number): void {
+    let coins = this.venues.get(exchangeId);
+    if (!coins) this.venues.set(exchangeId, (coins = new Map<string, Map<string, PairReads>>()));
+    for (const tally of tallies) {
+      let quotes = coins.get(tally.coinId);
+      if (!quotes) coins.set(tally.coinId, (quotes = new Map<string, PairReads>()));
+      const reads = quotes.get(tally.quoteCurrency) ?? [];
+      const last = reads.at(-1);
+      if (last && tally.from < last.to) continue;
+      reads.push({ window: flowWindowOf([tally]), from: tally.from, to: tally.to, at: now });
+      quotes.set(tally.quoteCurrency, coveringSamples(reads));
+    }
   }
+
+  /** Forgets the reads a day old, and the venues, coins and pairs left without one. */
+  forgetBefore(now: number): void {
+    for (const [exchangeId, coins] of this.venues) {
+      for (const [coinId, quotes] of coins) {
+        for (const [quote, reads] of quotes) {
+          const fresh = reads.filter((read) => read.at > now - this.horizonMs);
+          if (fresh.length > 0) quotes.set(quote, fresh);
+          else quotes.delete(quote);
+        }
+        if (quotes.size === 0) coins.delete(coinId);
+      }
+      if (coins.size === 0) this.venues.delete(exchangeId);
+    }
+  }
+
+  /**
+   * The kept reads a judgement of `tallies` may borrow: within the day, sharing no print with `tallies`. Two reads
+   * that only touch (one's last print at the other's first print's millisecond) are taken for apart: a venue prints
+   * several trades in one millisecond, and consecutive reads of a busy pair meet there.
+   */
+  private lendable(
+    coins: ReadonlyMap<string, ReadonlyMap<string, PairReads>>,
+    tallies: readonly WindowTally[],
+    now: number,
+    coinId: string | undefined,
+  ): KeptRead[] {
+    const judged = new Map<string, WindowTally>(
+      tallies.map((tally) => [`${tally.coinId}|${tally.quoteCurrency}`, tally]),
+    );
+    const pairs: { key: string; reads: PairReads }[] = [];
+    if (coinId !== undefined)
+      for (const [quote, reads] of coins.get(coinId) ?? []) pairs.push({ key: `${coinId}|${quote}`, reads });
+    else
+      for (const [key, tally] of judged) {
+        const reads = coins.get(tally.coinId)?.get(tally.quoteCurrency);
+        if (reads) pairs.push({ key, reads });
+      }
+    const lendable: KeptRead[] = [];
+    for (const { key, reads } of pairs) {
+      const own = judged.get(key);
+      for (const read of reads)
+        if (read.at > now - this.horizonMs && (!own || read.to <= own.from || read.from >= own.to))
+          lendable.push(read);
+    }
+    return lendable;
+  }
+}
+
+/**
+ * Reads kept per pair at most: a pair that does not lead its coin's price is read by the sign test alone and never
+ * fills the others' samples; 24 reads are two hours of a run's sample, or a day of a quiet pair's reads.
+ */
+const KEPT_READS = 24;
+
+/** The newest of a pair's reads that together cover every test's sample (at most `KEPT_READS`). */
+function coveringSamples(reads: PairReads): PairReads {
+  let signs = 0;
+  let buckets = 0;
+  let prints = 0;
+  for (let index = reads.length - 1; index >= 0; index--) {
+    const { window } = reads[index]!;
+    signs += window.signs.count;
+    buckets += window.flow.buckets;
+    prints += window.impact.prints;
+    const covered =
+      signs >= SIGN_WINDOW_PRINTS && buckets >= FLOW_WINDOW_BUCKETS && prints >= IMPACT_WINDOW_PRINTS;
+    if (covered || reads.length - index >= KEPT_READS) return index === 0 ? reads : reads.slice(index);
+  }
+  return reads;
 }
