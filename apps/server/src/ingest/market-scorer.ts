@@ -149,13 +149,15 @@ export class MarketScorer {
   private readonly exchangeSmoother = new ScoreSmoother();
   private readonly hourly = new HourlyScoreReadings();
   private venueIntegrity = new Map<string, VenueIntegrity>();
-  /**
-   * The flow tests' tallies of each pair's recent reads, by the runs and the rotation alike, lent to a venue or coin
-   * whose own read is short (tape-windows.ts).
-   */
+  /** The flow tests' windows of the last runs, lent to a venue or coin whose window is short (tape-windows.ts). */
   private readonly tapeWindows = new TapeWindows();
   /** Each venue's coins as their own tapes last judged them, in a run or the rotation (coin-readings.ts). */
   private readonly coinReadings = new CoinReadings();
+  /**
+   * The rotation's windows, apart from the runs': a run's sample pools with the earlier runs' windows, and a
+   * rotation's read only with the earlier reads of its coin.
+   */
+  private readonly rotationWindows = new TapeWindows();
   /** The last run's depth, which tells the rotation's reads whether their pair leads its coin's price. */
   private leaderDepth: LeaderDepth | undefined;
   /** What each sampled pair's tape prints a day, pooled over the last day's runs. */
@@ -206,7 +208,7 @@ export class MarketScorer {
       const first = trades[0];
       const reading = judgeTapeAlone(exchangeId, trades, {
         depth: this.leaderDepth,
-        windows: { windows: this.tapeWindows, now },
+        windows: { windows: this.rotationWindows, now },
         mainPair: first !== undefined && mainQuotes.get(`${exchangeId}|${first.coinId}`) === first.quote,
       });
       if (reading) this.coinReadings.record(exchangeId, reading.coinId, reading.integrity, now);
@@ -270,6 +272,7 @@ export class MarketScorer {
         }
     this.tapeWindows.forgetBefore(now);
     this.coinReadings.forgetBefore(now);
+    this.rotationWindows.forgetBefore(now);
     this.leaderDepth = {
       of: (exchangeId, coinId) => {
         const reading = depth.get(exchangeId, coinId);

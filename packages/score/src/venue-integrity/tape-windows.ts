@@ -62,8 +62,8 @@ interface KeptRead {
 type PairReads = KeptRead[];
 
 /**
- * The flow tests' tallies of each venue's pairs over the score's recent reads (a run's sample and the rotation's
- * reads alike): a judgement whose own window is short for a test borrows, on that test, the newest earlier reads —
+ * The flow tests' tallies of each venue's pairs over the score's recent reads (the runs keep one store, the rotation
+ * another: market-scorer.ts): a judgement whose own window is short for a test borrows, on that test, the newest earlier reads —
  * of the pairs it reads (a venue's), or of every pair of the coin on the venue (a coin's) — until it rests on the
  * test's sample (`SIGN_WINDOW_PRINTS`, `IMPACT_WINDOW_PRINTS`, `FLOW_WINDOW_BUCKETS`). No print is counted twice: a
  * read overlapping the prints the judgement reads of the same pair is not borrowed, and a pair's read is kept only
