@@ -62,10 +62,10 @@ interface KeptRead {
 type PairReads = KeptRead[];
 
 /**
- * The flow tests' tallies of each venue's pairs over the score's recent reads (the runs keep one store, the rotation
- * another: market-scorer.ts): a judgement whose own window is short for a test borrows, on that test, the newest earlier reads —
- * of the pairs it reads (a venue's), or of every pair of the coin on the venue (a coin's) — until it rests on the
- * test's sample (`SIGN_WINDOW_PRINTS`, `IMPACT_WINDOW_PRINTS`, `FLOW_WINDOW_BUCKETS`). No print is counted twice: a
+ * The flow tests' tallies of each venue's pairs over the score's recent reads (the runs keep one store, the
+ * rotation another: market-scorer.ts): a judgement whose own window is short for a test borrows, on that test, the
+ * newest earlier reads — of the pairs it reads (a venue's), or of every pair of the coin on the venue (a coin's) —
+ * until it rests on the test's sample (`SIGN_WINDOW_PRINTS`, `IMPACT_WINDOW_PRINTS`, `FLOW_WINDOW_BUCKETS`). No print is counted twice: a
  * read overlapping the prints the judgement reads of the same pair is not borrowed, and a pair's read is kept only
  * when it starts after the last kept one (a quiet pair read every few minutes re-reads the same hour of prints;
  * counted again, they would narrow the tests' intervals without adding evidence). The reads are made at moments the
@@ -162,24 +162,23 @@ export class TapeWindows {
     now: number,
     coinId: string | undefined,
   ): KeptRead[] {
-    const judged = new Map<string, WindowTally>(
-      tallies.map((tally) => [`${tally.coinId}|${tally.quoteCurrency}`, tally]),
-    );
-    const pairs: { key: string; reads: PairReads }[] = [];
-    if (coinId !== undefined)
-      for (const [quote, reads] of coins.get(coinId) ?? []) pairs.push({ key: `${coinId}|${quote}`, reads });
-    else
-      for (const [key, tally] of judged) {
-        const reads = coins.get(tally.coinId)?.get(tally.quoteCurrency);
-        if (reads) pairs.push({ key, reads });
-      }
+    // Each pair whose reads may be lent, with what the judgement reads of it (nothing, for a pair of the coin it
+    // does not read).
+    const pairs =
+      coinId === undefined
+        ? tallies.flatMap((own) => {
+            const reads = coins.get(own.coinId)?.get(own.quoteCurrency);
+            return reads ? [{ reads, own }] : [];
+          })
+        : [...(coins.get(coinId) ?? [])].map(([quote, reads]) => ({
+            reads,
+            own: tallies.find((tally) => tally.coinId === coinId && tally.quoteCurrency === quote),
+          }));
     const lendable: KeptRead[] = [];
-    for (const { key, reads } of pairs) {
-      const own = judged.get(key);
+    for (const { reads, own } of pairs)
       for (const read of reads)
         if (read.at > now - this.horizonMs && (!own || read.to <= own.from || read.from >= own.to))
           lendable.push(read);
-    }
     return lendable;
   }
 }
